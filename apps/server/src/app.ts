@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { TOO_MANY_REQUESTS_MESSAGE } from '@pulso/domain';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { AppContext } from './context.ts';
+import { HttpError } from './errors.ts';
+import { errorHandler } from './error-handler.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { cidadesRoutes } from './modules/cidades/cidades.routes.ts';
+import { codeRoutes } from './modules/code/code.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { homeRoutes } from './modules/home/home.routes.ts';
+import { qrcodeRoutes } from './modules/qrcode/qrcode.routes.ts';
+
+/** Largest upload accepted anywhere (spec 2 §5 "Images": 2 MB). */
+export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
+
+// Personal codes and avatar keys open a patient's emergency data: keep them out of logs.
+function redactUrl(url: string): string {
+  return url.replace(/\/(code|virgins|avatars)\/[^/?#]+/g, '/$1/***');
+}
+
+/**
+ * Builds the Fastify app (API, OpenAPI docs and the built SPA) without
+ * listening; `main.ts` listens, tests call `app.inject()`.
+ */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const { config } = ctx;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+      },
+    },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+  app.decorateRequest('actor', null);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets style attributes and a theme <style> element at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // The reader needs the camera of this origin only.
+    permittedCrossDomainPolicies: { permittedPolicies: 'none' },
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=()');
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    ...(config.redisUrl ? { redis: new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) } : {}),
+    errorResponseBuilder: () => new HttpError(429, TOO_MANY_REQUESTS_MESSAGE),
+  });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 30 },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Pulso API', version: '0.1.0', description: 'API do Pulso. Erros em pt-BR.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.setErrorHandler(errorHandler);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(homeRoutes);
+      await api.register(cidadesRoutes);
+      await api.register(qrcodeRoutes);
+      await api.register(codeRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  const hasWeb = existsSync(path.join(config.webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      setHeaders: (res, file) => {
+        res.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
+      return reply.code(404).send({ message: 'Rota não encontrada' });
+    }
+    // History-style routes of the SPA (spec 2 §2) all load index.html.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Repository root, for the embedded defaults that point inside it. */
+export const REPO_ROOT = path.resolve(here, '../../..');
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+/**
+ * Every environment variable Pulso reads, with its embedded default
+ * (README "Configuração"). No other file reads `process.env`.
+ */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  PUBLIC_ORIGIN: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFlag,
+  WEB_DIST: z.string().optional(),
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_CODE_PER_MINUTE: z.coerce.number().int().positive().default(60),
+});
+
+/** The parsed configuration every part of the server receives. */
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Absolute path of the data directory (PGlite database, files, dev outbox). */
+  dataDir: string;
+  /** PostgreSQL URL; `undefined` selects embedded PGlite under `dataDir/db`. */
+  databaseUrl: string | undefined;
+  /** Redis URL; `undefined` keeps rate-limit counters (and later realtime) in-process. */
+  redisUrl: string | undefined;
+  /** Origin the QR codes and links point to, without a trailing slash. */
+  publicOrigin: string;
+  logLevel: string;
+  trustProxy: boolean;
+  /** Absolute path of the built SPA, served at `/`. */
+  webDist: string;
+  rateLimit: { authPerMinute: number; codePerMinute: number };
+}
+
+/** Thrown when the environment is invalid; lists each bad variable. */
+export class ConfigError extends Error {}
+
+/** Parses `env` once; throws `ConfigError` naming every invalid variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
+    rateLimit: { authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE, codePerMinute: e.RATE_LIMIT_CODE_PER_MINUTE },
+  };
+}

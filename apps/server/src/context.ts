@@ -1,0 +1,26 @@
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Storage } from './platform/storage.ts';
+
+/** What every module reads from the app: configuration and adapters. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  storage: Storage;
+}
+
+/** The authenticated caller of a request. */
+export interface Actor {
+  userId: number;
+  sessionId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    /** Set by `requireUser` (always) and `optionalUser` (when a valid token came). */
+    actor: Actor | null;
+  }
+}

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** The Drizzle database, the same type on PGlite and on PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** An open database with the means to migrate, probe and close it. */
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies pending migrations from `src/db/migrations`. */
+  migrate(): Promise<void>;
+  /** True when a trivial query answers (used by `GET /api/health`). */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens PostgreSQL when `databaseUrl` is set, else PGlite persisted under
+ * `pgliteDir` (in memory when `pgliteDir` is null — tests).
+ */
+export async function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  pgliteDir: string | null;
+}): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    pool.on('error', () => {
+      // An idle client lost its connection; the next query reconnects and /api/health reports it.
+    });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS }),
+      ping: () => ping(db),
+      close: () => pool.end(),
+    };
+  }
+  const client = opts.pgliteDir
+    ? await PGlite.create(opts.pgliteDir, { extensions: { pg_trgm } })
+    : await PGlite.create({ extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS }),
+    ping: () => ping(db),
+    close: () => client.close(),
+  };
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  char,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { cidades } from './reference.ts';
+
+/**
+ * Patients' accounts and their emergency data (spec 1 §3 User). Column names
+ * are the spec's wire names. `updated_at` is the last edit of the emergency
+ * data shown on /home; `code` is the canonical personal code (RULINGS.md).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    email: varchar('email', { length: 255 }).notNull(),
+    password_hash: text('password_hash').notNull(),
+    code: char('code', { length: 8 }).notNull(),
+    avatar: varchar('avatar', { length: 80 }),
+    email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
+    newsletter: boolean('newsletter').notNull().default(false),
+    terms_accepted_at: timestamp('terms_accepted_at', { withTimezone: true }).notNull(),
+    empresarial: boolean('empresarial').notNull().default(false),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // pessoal
+    telefone: varchar('telefone', { length: 11 }),
+    contato: varchar('contato', { length: 255 }),
+    contato_telefone: varchar('contato_telefone', { length: 11 }),
+    contato_relacao: char('contato_relacao', { length: 1 }),
+    // caracteristicas: peso kg (1 decimal), altura m (2 decimals)
+    peso: numeric('peso', { precision: 4, scale: 1, mode: 'number' }),
+    altura: numeric('altura', { precision: 3, scale: 2, mode: 'number' }),
+    cor: smallint('cor'),
+    olhos: smallint('olhos'),
+    sinal: varchar('sinal', { length: 500 }),
+    // geral
+    nascimento: date('nascimento', { mode: 'string' }),
+    sexo: char('sexo', { length: 1 }),
+    sangue: smallint('sangue'),
+    endereco: varchar('endereco', { length: 255 }),
+    bairro: varchar('bairro', { length: 255 }),
+    cidade_id: integer('cidade_id').references(() => cidades.id),
+    complemento: varchar('complemento', { length: 255 }),
+    // outras
+    doador: char('doador', { length: 1 }),
+    adicional: text('adicional'),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_code_unique').on(t.code),
+  ],
+);
+
+/**
+ * Sign-in sessions: one row per issued bearer token, stored only as the
+ * SHA-256 hex of the token (ARCHITECTURE.md "Auth").
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: char('token_hash', { length: 64 }).notNull(),
+    user_agent: varchar('user_agent', { length: 255 }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    last_used_at: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_unique').on(t.token_hash), index('sessions_user_id_idx').on(t.user_id)],
+);

@@ -1,0 +1,44 @@
+import { readFile } from 'node:fs/promises';
+import { count } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { cidades, especialidades } from '../schema/index.ts';
+
+const DATA = new URL('./data/', import.meta.url);
+
+/** Lower-case, accent-free text used to search names ("São Paulo" → "sao paulo"). */
+export function searchKey(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * Seeds reference data when missing: all Brazilian municipalities with their
+ * IBGE ids (`data/municipios.json`, 5,571) and the 55 CFM specialties
+ * (`data/especialidades.json`). Idempotent: rows that exist are kept.
+ */
+export async function seedReferenceData(db: Db): Promise<void> {
+  const [cidadeCount] = await db.select({ n: count() }).from(cidades);
+  const municipios = JSON.parse(await readFile(new URL('municipios.json', DATA), 'utf8')) as [
+    number,
+    string,
+    string,
+  ][];
+  if ((cidadeCount?.n ?? 0) < municipios.length) {
+    const rows = municipios.map(([id, nome, uf]) => ({ id, nome, uf, busca: searchKey(nome) }));
+    for (let i = 0; i < rows.length; i += 1000) {
+      await db
+        .insert(cidades)
+        .values(rows.slice(i, i + 1000))
+        .onConflictDoNothing();
+    }
+  }
+  const nomes = JSON.parse(await readFile(new URL('especialidades.json', DATA), 'utf8')) as string[];
+  await db
+    .insert(especialidades)
+    .values(nomes.map((nome) => ({ nome })))
+    .onConflictDoNothing();
+}

@@ -1,0 +1,52 @@
+import {
+  GENERIC_ERROR_MESSAGE,
+  issuesToFieldErrors,
+  TOO_MANY_REQUESTS_MESSAGE,
+  VALIDATION_MESSAGE,
+} from '@pulso/domain';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from './errors.ts';
+
+/** Message for a file above the upload cap (spec 2 §5 "Images"). */
+export const FILE_TOO_LARGE_MESSAGE = 'O arquivo deve ter no máximo 2MB';
+
+/**
+ * The one error handler (ARCHITECTURE.md "Errors"): validation → 422
+ * `{message, errors}` with the domain's pt-BR messages; known errors keep
+ * their status; anything else is logged with the request id and answered 500
+ * with a generic message that never carries health data.
+ */
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = issuesToFieldErrors(
+      error.validation.map((v) => ({
+        path: v.instancePath.split('/').filter(Boolean),
+        message: v.message ?? VALIDATION_MESSAGE,
+      })),
+    );
+    const first = Object.values(errors)[0]?.[0] ?? VALIDATION_MESSAGE;
+    return reply.code(422).send({ message: first, errors });
+  }
+  if (error instanceof HttpError) {
+    const body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+    return reply.code(error.statusCode).send(body);
+  }
+  if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return reply.code(422).send({ message: FILE_TOO_LARGE_MESSAGE, errors: { arquivo: [FILE_TOO_LARGE_MESSAGE] } });
+  }
+  if (error.statusCode === 429) return reply.code(429).send({ message: TOO_MANY_REQUESTS_MESSAGE });
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    request.log.info({ err: { code: error.code, message: error.message } }, 'client error');
+    return reply.code(error.statusCode).send({ message: 'Requisição inválida.' });
+  }
+  request.log.error({ err: safeError(error) }, 'unhandled error');
+  return reply.code(500).send({ message: GENERIC_ERROR_MESSAGE });
+}
+
+/** An error fit for the logs: failed-query parameters (which may hold health data) are cut off. */
+export function safeError(error: Error & { code?: string; cause?: unknown }) {
+  const cut = (text: string | undefined) => text?.replace(/params:[\s\S]*/i, 'params: [redacted]');
+  const cause = error.cause instanceof Error ? { name: error.cause.name, message: cut(error.cause.message) } : undefined;
+  return { type: error.name, code: error.code, message: cut(error.message), stack: cut(error.stack), cause };
+}

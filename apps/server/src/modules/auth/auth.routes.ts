@@ -1,0 +1,119 @@
+import {
+  AUTH_MESSAGES,
+  ForgotPasswordSchema,
+  LoginSchema,
+  RegisterSchema,
+  UserViewSchema,
+} from '@pulso/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authErrors, ErrorBodySchema, MessageSchema, ValidationErrorBodySchema } from '../../http.ts';
+import { selectUserRow, toUserView } from '../users/user.presenter.ts';
+import { actorOf, requireUser } from './auth.hooks.ts';
+import { authenticate, issueSession, registerPatient, revokeSession } from './auth.service.ts';
+
+const SessionAnswer = z.object({ user: UserViewSchema, token: z.string(), message: z.string() });
+
+/** Registration, login, logout and the signed-in user (spec 1 §7). */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx.database;
+  const authLimit = { rateLimit: { max: app.ctx.config.rateLimit.authPerMinute, timeWindow: '1 minute' } };
+
+  const session = async (userId: number, userAgent: string | undefined, message: string) => {
+    const token = await issueSession(db, userId, userAgent);
+    const row = await selectUserRow(db, { id: userId });
+    if (!row) throw new Error('User vanished after sign-in');
+    return { user: toUserView(row), token, message };
+  };
+
+  app.post(
+    '/register',
+    {
+      config: authLimit,
+      schema: {
+        summary: 'Creates a patient account and signs it in (multipart or JSON)',
+        tags: ['auth'],
+        body: RegisterSchema,
+        response: { 201: SessionAnswer, 422: ValidationErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = await registerPatient(db, request.body);
+      reply.code(201);
+      return session(userId, request.headers['user-agent'], AUTH_MESSAGES.registered);
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      config: authLimit,
+      schema: {
+        summary: 'Signs in with e-mail and password; answers a bearer token',
+        tags: ['auth'],
+        body: LoginSchema,
+        response: { 200: SessionAnswer, 422: ValidationErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const userId = await authenticate(db, request.body.email, request.body.password);
+      return session(userId, request.headers['user-agent'], AUTH_MESSAGES.loggedIn);
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: 'Revokes the bearer token of this request',
+        tags: ['auth'],
+        response: { 200: z.object({ user: UserViewSchema, message: z.string() }), ...authErrors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const row = await selectUserRow(db, { id: actor.userId });
+      await revokeSession(db, actor.sessionId);
+      if (!row) throw new Error('Signed-in user not found');
+      return { user: toUserView(row), message: AUTH_MESSAGES.loggedOut };
+    },
+  );
+
+  app.get(
+    '/user',
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: 'The signed-in user and the count of unread messages',
+        tags: ['auth'],
+        response: { 200: z.object({ user: UserViewSchema, mensagens: z.number().int() }), ...authErrors },
+      },
+    },
+    async (request) => {
+      const row = await selectUserRow(db, { id: actorOf(request).userId });
+      if (!row) throw new Error('Signed-in user not found');
+      // Unread chat messages arrive with telemedicine (issue 6); none exist before it.
+      return { user: toUserView(row), mensagens: 0 };
+    },
+  );
+
+  app.post(
+    '/password/email',
+    {
+      config: authLimit,
+      schema: {
+        summary: 'Asks for a password-reset link; the same answer whether or not the e-mail exists',
+        description: 'Mail delivery lands with the account-lifecycle issue; until then it answers 503.',
+        tags: ['auth'],
+        body: ForgotPasswordSchema,
+        response: { 200: MessageSchema, 422: ValidationErrorBodySchema, 429: ErrorBodySchema, 503: ErrorBodySchema },
+      },
+    },
+    async (_request, reply) => {
+      // Saying "we sent you a link" before mail exists would mislead a locked-out patient.
+      reply.code(503);
+      return { message: AUTH_MESSAGES.forgotUnavailable };
+    },
+  );
+};

@@ -1,0 +1,147 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { AUTH_MESSAGES, generateCode, parseCode, type Register } from '@pulso/domain';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sessions, users, virgin_codes } from '../../db/schema/index.ts';
+import { fieldError } from '../../errors.ts';
+
+/** How long a token lives without use; each use (at most hourly) extends it. */
+export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+const SLIDE_AFTER_MS = 3600 * 1000;
+
+/** SHA-256 hex of a bearer token: the only form in which tokens are stored. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Argon2id with the library's defaults (19 MiB, t=2: OWASP's minimum). */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+// Verified against when the e-mail is unknown, so that the answer takes as long.
+const DUMMY_HASH = hash('pulso-timing-equaliser');
+
+/** Issues a 256-bit random token for `userId` and stores its hash. */
+export async function issueSession(db: Db, userId: number, userAgent: string | undefined): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    user_id: userId,
+    token_hash: hashToken(token),
+    user_agent: userAgent?.slice(0, 255) ?? null,
+    expires_at: new Date(Date.now() + SESSION_TTL_MS),
+  });
+  return token;
+}
+
+/** The live session behind a token, or `null` when unknown, expired or revoked. */
+export async function resolveSession(
+  db: Db,
+  token: string,
+): Promise<{ sessionId: number; userId: number } | null> {
+  const now = new Date();
+  const [row] = await db
+    .select({ id: sessions.id, user_id: sessions.user_id, last_used_at: sessions.last_used_at })
+    .from(sessions)
+    .where(
+      and(eq(sessions.token_hash, hashToken(token)), isNull(sessions.revoked_at), gt(sessions.expires_at, now)),
+    )
+    .limit(1);
+  if (!row) return null;
+  if (now.getTime() - row.last_used_at.getTime() > SLIDE_AFTER_MS) {
+    await db
+      .update(sessions)
+      .set({ last_used_at: now, expires_at: new Date(now.getTime() + SESSION_TTL_MS) })
+      .where(eq(sessions.id, row.id));
+  }
+  return { sessionId: row.id, userId: row.user_id };
+}
+
+/** Revokes one session (logout). */
+export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+/**
+ * Draws a fresh random code that no user and no sticker holds (RULINGS.md
+ * "Personal code"). The unique index on `users.code` settles any race.
+ */
+export async function drawFreeCode(db: Db): Promise<string> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const code = generateCode(randomInt);
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.code, code)).limit(1);
+    if (user) continue;
+    const [sticker] = await db
+      .select({ code: virgin_codes.code })
+      .from(virgin_codes)
+      .where(eq(virgin_codes.code, code))
+      .limit(1);
+    if (!sticker) return code;
+  }
+  throw new Error('Could not draw a free personal code');
+}
+
+/**
+ * Creates a patient account (spec 1 §5, §7 `POST /register`). With `code`, the
+ * unclaimed sticker code is claimed in the same transaction (RULINGS.md
+ * "Virgin codes"); without one a fresh random code is drawn.
+ * Errors: 422 `email` when the e-mail is taken; 422 `code` when the sticker
+ * code is not claimable.
+ */
+export async function registerPatient(db: Db, input: Register): Promise<{ userId: number }> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${input.email}`)
+      .limit(1);
+    if (existing) throw fieldError('email', AUTH_MESSAGES.emailTaken);
+
+    const code = input.code ? parseCode(input.code) : await drawFreeCode(tx as unknown as Db);
+    if (!code) throw fieldError('code', AUTH_MESSAGES.codeUnavailable);
+    const now = new Date();
+    const [user] = await tx
+      .insert(users)
+      .values({
+        name: input.name,
+        email: input.email,
+        password_hash: passwordHash,
+        code,
+        telefone: input.telefone,
+        newsletter: input.newsletter ?? false,
+        terms_accepted_at: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (!user) {
+      // Another registration took the e-mail or the code between our check and insert.
+      throw fieldError(input.code ? 'code' : 'email', input.code ? AUTH_MESSAGES.codeUnavailable : AUTH_MESSAGES.emailTaken);
+    }
+    if (input.code) {
+      const claimed = await tx
+        .update(virgin_codes)
+        .set({ claimed_by: user.id, claimed_at: now })
+        .where(and(eq(virgin_codes.code, code), isNull(virgin_codes.claimed_at)))
+        .returning({ code: virgin_codes.code });
+      if (claimed.length === 0) throw fieldError('code', AUTH_MESSAGES.codeUnavailable);
+    }
+    return { userId: user.id };
+  });
+}
+
+/**
+ * Checks e-mail and password; answers the user id, or throws 422 with the
+ * same message whether the e-mail or the password is wrong.
+ */
+export async function authenticate(db: Db, email: string, password: string): Promise<number> {
+  const [row] = await db
+    .select({ id: users.id, password_hash: users.password_hash })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`)
+    .limit(1);
+  const ok = row ? await verify(row.password_hash, password) : (await verify(await DUMMY_HASH, password), false);
+  if (!row || !ok) throw fieldError('password', AUTH_MESSAGES.invalidCredentials);
+  return row.id;
+}

@@ -1,0 +1,101 @@
+import type { PublicEmergencyView, UserView } from '@pulso/domain';
+import { ageOn, todayInSaoPaulo } from '@pulso/domain';
+import { eq, getTableColumns } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { cidades, users } from '../../db/schema/index.ts';
+
+/** One trial month from account creation (RULINGS.md "Trial"). */
+export function trialEndsAt(createdAt: Date): Date {
+  const end = new Date(createdAt);
+  end.setUTCMonth(end.getUTCMonth() + 1);
+  return end;
+}
+
+/** A `users` row joined with its city, as selected by {@link selectUserRow}. */
+export type UserRow = typeof users.$inferSelect & { cidade_nome: string | null; cidade_uf: string | null };
+
+const columns = { ...getTableColumns(users), cidade_nome: cidades.nome, cidade_uf: cidades.uf };
+
+/** Loads a user with the city name, by id or by canonical code; `null` when absent. */
+export async function selectUserRow(db: Db, by: { id: number } | { code: string }): Promise<UserRow | null> {
+  const where = 'id' in by ? eq(users.id, by.id) : eq(users.code, by.code);
+  const [row] = await db
+    .select(columns)
+    .from(users)
+    .leftJoin(cidades, eq(cidades.id, users.cidade_id))
+    .where(where)
+    .limit(1);
+  return row ?? null;
+}
+
+/** Public URL of an avatar file key (a capability URL: the key is random). */
+export function avatarUrl(key: string | null): string | null {
+  return key ? `/api/avatars/${key}` : null;
+}
+
+function sections(row: UserRow) {
+  return {
+    pessoal: {
+      telefone: row.telefone,
+      contato: row.contato,
+      contato_telefone: row.contato_telefone,
+      contato_relacao: row.contato_relacao as UserView['pessoal']['contato_relacao'],
+    },
+    caracteristicas: {
+      peso: row.peso,
+      altura: row.altura,
+      cor: row.cor,
+      olhos: row.olhos,
+      sinal: row.sinal,
+    },
+    geral: {
+      nascimento: row.nascimento,
+      sexo: row.sexo as UserView['geral']['sexo'],
+      sangue: row.sangue,
+      endereco: row.endereco,
+      bairro: row.bairro,
+      cidade:
+        row.cidade_id && row.cidade_nome
+          ? { id: row.cidade_id, descricao: `${row.cidade_nome} - ${row.cidade_uf}` }
+          : null,
+      complemento: row.complemento,
+    },
+  };
+}
+
+/**
+ * The signed-in user's view (`UserView`, spec 1 §3). `trialEnded` is computed
+ * now; plans and credits arrive with the plans issue and are absent until then.
+ */
+export function toUserView(row: UserRow, now: Date = new Date()): UserView {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    email_verified_at: row.email_verified_at?.toISOString() ?? null,
+    code: row.code,
+    avatar: avatarUrl(row.avatar),
+    updated_at: row.updated_at.toISOString(),
+    created_at: row.created_at.toISOString(),
+    newsletter: row.newsletter,
+    empresarial: row.empresarial,
+    trialEnded: now >= trialEndsAt(row.created_at),
+    plano: null,
+    hasCredit: false,
+    ...sections(row),
+    outras: { doador: row.doador as 'S' | 'N' | null, adicional: row.adicional },
+  };
+}
+
+/** The emergency view anyone with the code may read (RULINGS.md "Who sees what"). */
+export function toPublicEmergencyView(row: UserRow, today: string = todayInSaoPaulo()): PublicEmergencyView {
+  return {
+    name: row.name,
+    code: row.code,
+    avatar: avatarUrl(row.avatar),
+    idade: row.nascimento ? ageOn(row.nascimento, today) : null,
+    ...sections(row),
+    outras: { doador: row.doador as 'S' | 'N' | null },
+    updated_at: row.updated_at.toISOString(),
+  };
+}

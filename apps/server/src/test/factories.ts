@@ -1,0 +1,38 @@
+import type { UserView } from '@pulso/domain';
+import type { FastifyInstance } from 'fastify';
+import { virgin_codes } from '../db/schema/index.ts';
+import type { TestApp } from './harness.ts';
+
+let sequence = 0;
+
+/** A valid registration body; `overrides` replace fields. */
+export function registrationBody(overrides: Record<string, unknown> = {}) {
+  sequence += 1;
+  return {
+    name: `Maria da Silva ${sequence}`,
+    telefone: '11987654321',
+    email: `maria${sequence}.${Date.now()}@exemplo.com.br`,
+    password: 'senha-segura-1',
+    password_confirmation: 'senha-segura-1',
+    terms: true,
+    newsletter: false,
+    ...overrides,
+  };
+}
+
+/** Registers a patient through `POST /api/register`; answers the token and user. */
+export async function createPatient(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+): Promise<{ token: string; user: UserView; password: string; auth: { authorization: string } }> {
+  const body = registrationBody(overrides);
+  const res = await app.inject({ method: 'POST', url: '/api/register', payload: body });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  const { token, user } = res.json() as { token: string; user: UserView };
+  return { token, user, password: body.password, auth: { authorization: `Bearer ${token}` } };
+}
+
+/** Inserts unclaimed sticker codes (admin batches arrive with issue 9). */
+export async function createVirginCodes(t: TestApp, codes: string[]): Promise<void> {
+  await t.database.db.insert(virgin_codes).values(codes.map((code) => ({ code, batch: 'test' })));
+}

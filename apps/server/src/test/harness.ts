@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { seedReferenceData } from '../db/seed/seed.ts';
+import { diskStorage } from '../platform/storage.ts';
+
+/** Which engine this Vitest project runs the API tests on (vitest.config.ts). */
+export const TEST_ENGINE = process.env.PULSO_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/** A real app on a freshly migrated and seeded database, for one test file. */
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  dataDir: string;
+  /** Deletes every user and what hangs from them; reference data stays. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('PULSO_TEST_DB=postgres needs DATABASE_URL (see .ci/run)');
+  const name = `pulso_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * Opens PGlite in memory or a new PostgreSQL database, migrates, seeds and
+ * builds the app. `env` overrides configuration (e.g. low rate limits).
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'pulso-test-'));
+  const pgDb = TEST_ENGINE === 'postgres' ? await createPostgresDatabase() : null;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_ORIGIN: 'http://pulso.test',
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+    RATE_LIMIT_CODE_PER_MINUTE: '1000',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...env,
+  });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: null });
+  await database.migrate();
+  await seedReferenceData(database.db);
+  const app = await buildApp({ config, database, storage: diskStorage(path.join(dataDir, 'files')) });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    dataDir,
+    reset: async () => {
+      await database.db.execute(sql`TRUNCATE users, sessions, virgin_codes, code_access_logs RESTART IDENTITY CASCADE`);
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+      await pgDb?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

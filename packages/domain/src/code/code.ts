@@ -1,0 +1,90 @@
+/**
+ * Personal code rules (RULINGS.md "Identity and codes"; spec 2 §5 "Code entry").
+ * Canonical form: 8 characters, 3 digits + 2 upper-case letters + 3 digits, no spaces.
+ */
+
+/** Length of a canonical personal code (spec 1 §9). */
+export const CODE_LENGTH = 8;
+
+/** Display mask of a personal code: `### AA ###`. */
+export const CODE_MASK = '000 aa 000';
+
+/** Message when fewer than 8 characters were typed (spec 2 §5). */
+export const CODE_INCOMPLETE_MESSAGE = 'Digite o código completo';
+
+/** Message when a scanned QR code does not come from Pulso's own origin (spec 1 §5). */
+export const FOREIGN_QR_MESSAGE = 'Este QR Code não foi gerado por esta aplicação';
+
+const CANONICAL = /^\d{3}[A-Z]{2}\d{3}$/;
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/** Strips spaces and hyphens and upper-cases letters: `' 123 ab-456 '` → `'123AB456'`. */
+export function normalizeCode(input: string): string {
+  return input.replace(/[\s-]/g, '').toUpperCase();
+}
+
+/** True when `code` (already normalised) is a canonical personal code. */
+export function isCanonicalCode(code: string): boolean {
+  return CANONICAL.test(code);
+}
+
+/**
+ * Normalises any accepted spelling of a code and returns the canonical form,
+ * or `null` when the input is not a valid code.
+ */
+export function parseCode(input: string): string | null {
+  const code = normalizeCode(input);
+  return isCanonicalCode(code) ? code : null;
+}
+
+/** Formats a canonical code for display: `'123AB456'` → `'123 AB 456'`. */
+export function formatCode(code: string): string {
+  const c = normalizeCode(code);
+  if (c.length !== CODE_LENGTH) return c;
+  return `${c.slice(0, 3)} ${c.slice(3, 5)} ${c.slice(5)}`;
+}
+
+/**
+ * Draws a random canonical code. `randomInt(n)` must return a uniformly
+ * distributed integer in [0, n) from a cryptographic source (the server passes
+ * `crypto.randomInt`); codes are never sequential (RULINGS.md).
+ */
+export function generateCode(randomInt: (max: number) => number): string {
+  const digit = () => String(randomInt(10));
+  const letter = () => LETTERS[randomInt(LETTERS.length)] as string;
+  return digit() + digit() + digit() + letter() + letter() + digit() + digit() + digit();
+}
+
+/** The URL a patient's QR code encodes: `{origin}/code/{code}` (RULINGS.md "QR content"). */
+export function codeUrl(origin: string, code: string): string {
+  return `${origin.replace(/\/+$/, '')}/code/${normalizeCode(code)}`;
+}
+
+/** Result of reading a scanned QR payload. */
+export type ScannedCode = { ok: true; code: string } | { ok: false; message: string };
+
+/**
+ * Accepts a scanned QR payload only when its origin equals the app's own origin
+ * and its path is `/code/{code}`; otherwise answers the spec's foreign-QR message.
+ */
+export function readScannedCode(payload: string, appOrigin: string): ScannedCode {
+  let url: URL;
+  try {
+    url = new URL(payload.trim());
+  } catch {
+    return { ok: false, message: FOREIGN_QR_MESSAGE };
+  }
+  if (url.origin !== new URL(appOrigin).origin) return { ok: false, message: FOREIGN_QR_MESSAGE };
+  const match = /^\/code\/([^/]+)\/?$/.exec(url.pathname);
+  const code = match?.[1] ? parseCode(safeDecode(match[1])) : null;
+  return code ? { ok: true, code } : { ok: false, message: FOREIGN_QR_MESSAGE };
+}
+
+// A malformed escape (`%ZZ`) in a scanned payload is a bad code, not a crash.
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
+}

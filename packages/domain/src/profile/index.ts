@@ -1,0 +1,3 @@
+export * from './enums.ts';
+export * from './schemas.ts';
+export * from './user.ts';

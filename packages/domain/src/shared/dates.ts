@@ -1,0 +1,70 @@
+/**
+ * Dates (RULINGS.md "Time and money"): stored as ISO `YYYY-MM-DD`, instants in
+ * UTC, shown `dd/mm/aaaa` in America/Sao_Paulo.
+ */
+
+/** Time zone every date is shown in. */
+export const TIME_ZONE = 'America/Sao_Paulo';
+
+/** Earliest accepted birth date (spec 1 §5, §9). */
+export const BIRTH_DATE_MIN = '1920-01-01';
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True when `iso` is a real calendar date written `YYYY-MM-DD` (rejects 2023-02-29). */
+export function isIsoDate(iso: string): boolean {
+  const m = ISO_DATE.exec(iso);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** Today's date in America/Sao_Paulo as `YYYY-MM-DD`, for the instant `now`. */
+export function todayInSaoPaulo(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** True when `iso` is a valid date from 1920-01-01 up to and including `today`. */
+export function isValidBirthDate(iso: string, today: string = todayInSaoPaulo()): boolean {
+  return isIsoDate(iso) && iso >= BIRTH_DATE_MIN && iso <= today;
+}
+
+/** `'1990-05-17'` → `'17/05/1990'`. Returns the input unchanged when it is not ISO. */
+export function formatDateBR(iso: string): string {
+  const m = ISO_DATE.exec(iso);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : iso;
+}
+
+/** `'17/05/1990'` → `'1990-05-17'`, or `null` when not a real date. */
+export function parseDateBR(br: string): string | null {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(br.trim());
+  if (!m) return null;
+  const iso = `${m[3]}-${m[2]}-${m[1]}`;
+  return isIsoDate(iso) ? iso : null;
+}
+
+/** A UTC instant shown as `dd/mm/aaaa` in America/Sao_Paulo. */
+export function formatInstantBR(instant: string | Date): string {
+  const d = typeof instant === 'string' ? new Date(instant) : instant;
+  return new Intl.DateTimeFormat('pt-BR', {
+    timeZone: TIME_ZONE,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(d);
+}
+
+/** Whole years between the birth date and `today` (both ISO); the birthday itself counts. */
+export function ageOn(birthIso: string, today: string = todayInSaoPaulo()): number {
+  const [by, bm, bd] = birthIso.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  let age = ty - by;
+  if (tm < bm || (tm === bm && td < bd)) age -= 1;
+  return age;
+}

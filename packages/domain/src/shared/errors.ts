@@ -1,0 +1,54 @@
+/**
+ * Error shapes of ARCHITECTURE.md "Contracts": validation failures answer
+ * `422 {message, errors: {field: [msg…]}}`; other failures `{message}`.
+ */
+
+/** Field errors keyed by the dotted path of the field (`cidade.id`). */
+export type FieldErrors = Record<string, string[]>;
+
+/** Body of a 422 answer. `message` is the first message of the first field. */
+export interface ValidationErrorBody {
+  message: string;
+  errors: FieldErrors;
+}
+
+/** Body of any other error answer. */
+export interface ErrorBody {
+  message: string;
+}
+
+/** Generic pt-BR message when the server must not say more. */
+export const GENERIC_ERROR_MESSAGE = 'Ocorreu um erro inesperado. Tente novamente em instantes.';
+/** Message of a 422 without a more specific one. */
+export const VALIDATION_MESSAGE = 'Verifique os dados informados.';
+/** Message of a 401. */
+export const UNAUTHENTICATED_MESSAGE = 'Sua sessão expirou. Entre novamente.';
+/** Message of a 429 (rate limit). */
+export const TOO_MANY_REQUESTS_MESSAGE = 'Muitas tentativas. Aguarde um minuto e tente novamente.';
+
+/** Turns zod-like issues into `{field: [messages]}`, keeping their order. */
+export function issuesToFieldErrors(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    const list = errors[key] ?? [];
+    list.push(issue.message);
+    errors[key] = list;
+  }
+  return errors;
+}
+
+/**
+ * What the snackbar shows (spec 1 §2 "Shell"): a plain string as is, or the
+ * first error of the first field of an errors object.
+ */
+export function firstErrorMessage(value: string | FieldErrors | null | undefined): string | null {
+  if (value == null) return null;
+  if (typeof value === 'string') return value;
+  for (const messages of Object.values(value)) {
+    if (messages.length > 0) return messages[0] as string;
+  }
+  return null;
+}

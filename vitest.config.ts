@@ -1,0 +1,49 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One Vitest run for every unit and API test. API tests run on PGlite, and
+ * also on PostgreSQL when DATABASE_URL is set (CI sets it; see .ci/run).
+ */
+const onPostgres = Boolean(process.env.DATABASE_URL);
+if (process.env.CI && !onPostgres) {
+  throw new Error('CI must run the API tests on PostgreSQL: set DATABASE_URL (see .ci/run).');
+}
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'api-pglite',
+          include: ['apps/server/src/**/*.test.ts'],
+          env: { PULSO_TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(onPostgres
+        ? [
+            {
+              test: {
+                name: 'api-postgres',
+                include: ['apps/server/src/**/*.test.ts'],
+                env: { PULSO_TEST_DB: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+    ],
+  },
+});
