@@ -39,9 +39,15 @@ const lowerTrimmed = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCa
 export const LoginSchema = z.object({
   email: z.preprocess(
     lowerTrimmed,
-    z.string({ error: AUTH_MESSAGES.loginEmail }).min(1, AUTH_MESSAGES.loginEmail).max(255),
+    z
+      .string({ error: AUTH_MESSAGES.loginEmail })
+      .min(1, { error: AUTH_MESSAGES.loginEmail, abort: true })
+      .max(255),
   ),
-  password: z.string({ error: AUTH_MESSAGES.loginPassword }).min(1, AUTH_MESSAGES.loginPassword).max(1024),
+  password: z
+    .string({ error: AUTH_MESSAGES.loginPassword })
+    .min(1, { error: AUTH_MESSAGES.loginPassword, abort: true })
+    .max(1024),
 });
 export type Login = z.output<typeof LoginSchema>;
 
@@ -51,14 +57,17 @@ export const ForgotPasswordSchema = z.object({
     lowerTrimmed,
     z
       .string({ error: AUTH_MESSAGES.loginEmail })
-      .min(1, AUTH_MESSAGES.loginEmail)
+      .min(1, { error: AUTH_MESSAGES.loginEmail, abort: true })
       .regex(EMAIL_PATTERN, AUTH_MESSAGES.emailInvalid),
   ),
 });
 
 const name = z.preprocess(
   trimmed,
-  z.string({ error: AUTH_MESSAGES.name }).min(1, AUTH_MESSAGES.name).max(255, AUTH_MESSAGES.name),
+  z
+    .string({ error: AUTH_MESSAGES.name })
+    .min(1, { error: AUTH_MESSAGES.name, abort: true })
+    .max(255, AUTH_MESSAGES.name),
 );
 const telefone = z.preprocess(
   (v) => (typeof v === 'string' ? onlyDigits(v) : v),
@@ -68,18 +77,18 @@ const email = z.preprocess(
   lowerTrimmed,
   z
     .string({ error: AUTH_MESSAGES.email })
-    .min(1, AUTH_MESSAGES.email)
+    .min(1, { error: AUTH_MESSAGES.email, abort: true })
     .max(255, AUTH_MESSAGES.emailInvalid)
     .regex(EMAIL_PATTERN, AUTH_MESSAGES.emailInvalid),
 );
 const password = z
   .string({ error: AUTH_MESSAGES.password })
-  .min(1, AUTH_MESSAGES.password)
+  .min(1, { error: AUTH_MESSAGES.password, abort: true })
   .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordShort)
-  .max(1024);
+  .max(1024, 'A senha deve ter no máximo 1024 caracteres');
 const passwordConfirmation = z
   .string({ error: AUTH_MESSAGES.passwordConfirmation })
-  .min(1, AUTH_MESSAGES.passwordConfirmation);
+  .min(1, { error: AUTH_MESSAGES.passwordConfirmation, abort: true });
 const checkbox = z.preprocess((v) => v === true || v === 'true' || v === '1' || v === 'on', z.boolean());
 
 /** Registration step 1 (spec 1 §5): name and mobile phone (`telefone` as digits or masked). */
