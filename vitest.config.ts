@@ -28,6 +28,8 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: ['apps/server/src/**/*.test.ts'],
+                // Engine-independent: process, configuration and lock tests run once, in api-pglite.
+                exclude: ['apps/server/src/{main,config,lock}.test.ts'],
                 env: { PULSO_TEST_DB: 'postgres' },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,

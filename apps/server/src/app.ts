@@ -17,8 +17,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { AppContext } from './context.ts';
-import { HttpError } from './errors.ts';
 import { errorHandler } from './error-handler.ts';
+import { HttpError } from './errors.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cidadesRoutes } from './modules/cidades/cidades.routes.ts';
 import { codeRoutes } from './modules/code/code.routes.ts';

@@ -33,7 +33,9 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return reply.code(error.statusCode).send(body);
   }
   if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return reply.code(422).send({ message: FILE_TOO_LARGE_MESSAGE, errors: { arquivo: [FILE_TOO_LARGE_MESSAGE] } });
+    return reply
+      .code(422)
+      .send({ message: FILE_TOO_LARGE_MESSAGE, errors: { arquivo: [FILE_TOO_LARGE_MESSAGE] } });
   }
   if (error.statusCode === 429) return reply.code(429).send({ message: TOO_MANY_REQUESTS_MESSAGE });
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
@@ -47,6 +49,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
 /** An error fit for the logs: failed-query parameters (which may hold health data) are cut off. */
 export function safeError(error: Error & { code?: string; cause?: unknown }) {
   const cut = (text: string | undefined) => text?.replace(/params:[\s\S]*/i, 'params: [redacted]');
-  const cause = error.cause instanceof Error ? { name: error.cause.name, message: cut(error.cause.message) } : undefined;
+  const cause =
+    error.cause instanceof Error ? { name: error.cause.name, message: cut(error.cause.message) } : undefined;
   return { type: error.name, code: error.code, message: cut(error.message), stack: cut(error.stack), cause };
 }

@@ -1,0 +1,113 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/health', () => {
+  it('answers 200 {status:"ok"} while the database answers', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers 503 when the database is unreachable', async () => {
+    const broken = await createTestApp();
+    await broken.database.close();
+    try {
+      const res = await broken.app.inject({ url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'unavailable' });
+    } finally {
+      await broken.app.close();
+    }
+  });
+});
+
+describe('HTTP hardening', () => {
+  it('sends a strict Content-Security-Policy and other helmet headers', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-(inline|eval)/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeTruthy();
+  });
+
+  it('answers every request with a request id, keeping a well-formed incoming one', async () => {
+    const fresh = await t.app.inject({ url: '/api/health' });
+    expect(String(fresh.headers['x-request-id'])).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'lb-12345678' } });
+    expect(kept.headers['x-request-id']).toBe('lb-12345678');
+    const replaced = await t.app.inject({
+      url: '/api/health',
+      headers: { 'x-request-id': 'bad id <script>' },
+    });
+    expect(replaced.headers['x-request-id']).not.toBe('bad id <script>');
+  });
+
+  it('answers unknown API routes with a pt-BR 404', async () => {
+    const res = await t.app.inject({ url: '/api/nao-existe' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Rota não encontrada' });
+  });
+
+  it('answers malformed JSON with a pt-BR 400 and no stack trace', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Requisição inválida.' });
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the routes at /api/docs', async () => {
+    const json = await t.app.inject({ url: '/api/docs/json' });
+    expect(json.statusCode).toBe(200);
+    const doc = json.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/register', '/api/login', '/api/health', '/api/user']),
+    );
+    const ui = await t.app.inject({ url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+});
+
+describe('the SPA', () => {
+  it('serves index.html for history routes and hashed assets as immutable', async () => {
+    const web = path.join(t.dataDir, 'web');
+    await mkdir(path.join(web, 'assets'), { recursive: true });
+    await writeFile(path.join(web, 'index.html'), '<!doctype html><title>Pulso</title>');
+    await writeFile(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const withWeb = await createTestApp({ WEB_DIST: web });
+    try {
+      for (const url of ['/', '/home', '/code/123AB456', '/register/123AB456']) {
+        const res = await withWeb.app.inject({ url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body).toContain('<title>Pulso</title>');
+        expect(res.headers['cache-control']).toBe('no-cache');
+      }
+      const asset = await withWeb.app.inject({ url: '/assets/app-abc123.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toContain('immutable');
+      expect((await withWeb.app.inject({ url: '/api/nada' })).statusCode).toBe(404);
+    } finally {
+      await withWeb.close();
+    }
+  });
+});
