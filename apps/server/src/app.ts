@@ -91,9 +91,17 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=()');
   });
 
+  // With REDIS_URL the counters are shared by every API node (ARCHITECTURE.md "Scale out").
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
+  if (redis) {
+    app.addHook('onClose', async () => {
+      await redis.quit();
+    });
+  }
   await app.register(rateLimit, {
     global: false,
-    ...(config.redisUrl ? { redis: new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) } : {}),
+    nameSpace: 'pulso-rl:',
+    ...(redis ? { redis } : {}),
     errorResponseBuilder: () => new HttpError(429, TOO_MANY_REQUESTS_MESSAGE),
   });
   await app.register(multipart, {
