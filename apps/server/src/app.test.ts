@@ -111,3 +111,17 @@ describe('the SPA', () => {
     }
   });
 });
+
+describe('validation messages', () => {
+  it('answers a body of the wrong type with pt-BR messages', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '[1, 2]',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toMatch(/Entrada inválida|inválid/i);
+    expect(res.json().message).not.toMatch(/Invalid input|expected/i);
+  });
+});

@@ -1,3 +1,8 @@
+import { z } from 'zod';
+
+// Zod's own fallback messages (wrong body type, unknown shapes) in pt-BR, on both sides.
+z.config(z.locales.ptBR());
+
 export * from './auth/schemas.ts';
 export * from './code/code.ts';
 export * from './profile/index.ts';

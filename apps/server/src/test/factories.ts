@@ -1,6 +1,8 @@
 import type { UserView } from '@pulso/domain';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { virgin_codes } from '../db/schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { users, virgin_codes } from '../db/schema/index.ts';
 import type { TestApp } from './harness.ts';
 
 let sequence = 0;
@@ -35,4 +37,40 @@ export async function createPatient(
 /** Inserts unclaimed sticker codes (admin batches arrive with issue 9). */
 export async function createVirginCodes(t: TestApp, codes: string[]): Promise<void> {
   await t.database.db.insert(virgin_codes).values(codes.map((code) => ({ code, batch: 'test' })));
+}
+
+/** A full set of emergency data (every `pessoal`, `caracteristicas`, `geral` and `outras` column). */
+export const EMERGENCY_DATA = {
+  contato: 'João Pereira',
+  contato_telefone: '11912345678',
+  contato_relacao: 'C',
+  peso: 68.5,
+  altura: 1.65,
+  cor: 3,
+  olhos: 2,
+  sinal: 'Cicatriz no joelho esquerdo',
+  nascimento: '1980-05-17',
+  sexo: 'F',
+  sangue: 8,
+  endereco: 'Rua das Flores, 100',
+  bairro: 'Centro',
+  cidade_id: 3550308,
+  complemento: 'Apto 12',
+  doador: 'S',
+  adicional: 'Texto da aba Minha Saúde: nunca sai na aba de emergência',
+} satisfies Partial<typeof users.$inferInsert>;
+
+/**
+ * Writes a patient's emergency data straight into `users` (independent of the
+ * `/home` PUT routes); `overrides` replace fields of {@link EMERGENCY_DATA}.
+ */
+export async function fillEmergencyData(
+  db: Db,
+  userId: number,
+  overrides: Partial<typeof users.$inferInsert> = {},
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...EMERGENCY_DATA, ...overrides })
+    .where(eq(users.id, userId));
 }

@@ -75,7 +75,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     config,
     dataDir,
     reset: async () => {
-      await database.db.execute(sql`TRUNCATE users, sessions, virgin_codes, code_access_logs RESTART IDENTITY CASCADE`);
+      await database.db.execute(
+        sql`TRUNCATE users, sessions, virgin_codes, code_access_logs RESTART IDENTITY CASCADE`,
+      );
     },
     close: async () => {
       await app.close();

@@ -8,6 +8,7 @@ import {
   optionalLetterEnum,
   optionalNumericEnum,
   optionalText,
+  stripNul,
 } from './zod-helpers.ts';
 
 /** The messages of a failed parse; fails the test when the parse succeeds. */
@@ -156,5 +157,12 @@ describe('optionalLetterEnum', () => {
     for (const bad of ['X', 's', 'SN', 1, true]) {
       expect(messages(schema, bad), String(bad)).toEqual([message]);
     }
+  });
+});
+
+describe('stripNul', () => {
+  it('removes NUL characters that PostgreSQL cannot store', () => {
+    expect(stripNul('a\u0000b')).toBe('ab');
+    expect(optionalText(10).parse('\u0000 \u0000')).toBeNull();
   });
 });

@@ -2,11 +2,19 @@ import { z } from 'zod';
 import { parseDecimalBR } from './decimal.ts';
 import { onlyDigits } from './mask.ts';
 
+/**
+ * Removes NUL characters, which no pt-BR text contains and PostgreSQL refuses
+ * to store (they would turn a save into a server error).
+ */
+export function stripNul(value: string): string {
+  return value.replaceAll('\u0000', '');
+}
+
 /** Trims strings and turns `''`, `undefined` into `null` before validation. */
 export function blankToNull(value: unknown): unknown {
   if (value === undefined || value === null) return null;
   if (typeof value === 'string') {
-    const t = value.trim();
+    const t = stripNul(value).trim();
     return t === '' ? null : t;
   }
   return value;

@@ -83,5 +83,8 @@ export const sessions = pgTable(
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     revoked_at: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('sessions_token_hash_unique').on(t.token_hash), index('sessions_user_id_idx').on(t.user_id)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_unique').on(t.token_hash),
+    index('sessions_user_id_idx').on(t.user_id),
+  ],
 );

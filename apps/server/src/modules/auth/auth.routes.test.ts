@@ -75,7 +75,10 @@ describe('POST /api/register', () => {
     expect((await register(first)).statusCode).toBe(201);
     const res = await register(registrationBody({ email: first.email.toUpperCase() }));
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: AUTH_MESSAGES.emailTaken, errors: { email: [AUTH_MESSAGES.emailTaken] } });
+    expect(res.json()).toEqual({
+      message: AUTH_MESSAGES.emailTaken,
+      errors: { email: [AUTH_MESSAGES.emailTaken] },
+    });
   });
 
   it('claims an unclaimed sticker code once, accepting spaces and lower case', async () => {
@@ -160,7 +163,9 @@ describe('POST /api/login and /api/logout', () => {
     expect(out.statusCode).toBe(200);
     expect(out.json().user.id).toBe(p.user.id);
     expect((await t.app.inject({ url: '/api/user', headers: p.auth })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: p.auth })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: p.auth })).statusCode).toBe(
+      401,
+    );
     const stillIn = await t.app.inject({
       url: '/api/user',
       headers: { authorization: `Bearer ${other.json().token}` },

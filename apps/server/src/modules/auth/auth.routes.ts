@@ -107,7 +107,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Mail delivery lands with the account-lifecycle issue; until then it answers 503.',
         tags: ['auth'],
         body: ForgotPasswordSchema,
-        response: { 200: MessageSchema, 422: ValidationErrorBodySchema, 429: ErrorBodySchema, 503: ErrorBodySchema },
+        response: {
+          200: MessageSchema,
+          422: ValidationErrorBodySchema,
+          429: ErrorBodySchema,
+          503: ErrorBodySchema,
+        },
       },
     },
     async (_request, reply) => {

@@ -45,7 +45,11 @@ export async function resolveSession(
     .select({ id: sessions.id, user_id: sessions.user_id, last_used_at: sessions.last_used_at })
     .from(sessions)
     .where(
-      and(eq(sessions.token_hash, hashToken(token)), isNull(sessions.revoked_at), gt(sessions.expires_at, now)),
+      and(
+        eq(sessions.token_hash, hashToken(token)),
+        isNull(sessions.revoked_at),
+        gt(sessions.expires_at, now),
+      ),
     )
     .limit(1);
   if (!row) return null;
@@ -117,7 +121,10 @@ export async function registerPatient(db: Db, input: Register): Promise<{ userId
       .returning({ id: users.id });
     if (!user) {
       // Another registration took the e-mail or the code between our check and insert.
-      throw fieldError(input.code ? 'code' : 'email', input.code ? AUTH_MESSAGES.codeUnavailable : AUTH_MESSAGES.emailTaken);
+      throw fieldError(
+        input.code ? 'code' : 'email',
+        input.code ? AUTH_MESSAGES.codeUnavailable : AUTH_MESSAGES.emailTaken,
+      );
     }
     if (input.code) {
       const claimed = await tx
@@ -141,7 +148,12 @@ export async function authenticate(db: Db, email: string, password: string): Pro
     .from(users)
     .where(sql`lower(${users.email}) = ${email}`)
     .limit(1);
-  const ok = row ? await verify(row.password_hash, password) : (await verify(await DUMMY_HASH, password), false);
-  if (!row || !ok) throw fieldError('password', AUTH_MESSAGES.invalidCredentials);
+  if (!row) {
+    await verify(await DUMMY_HASH, password);
+    throw fieldError('password', AUTH_MESSAGES.invalidCredentials);
+  }
+  if (!(await verify(row.password_hash, password))) {
+    throw fieldError('password', AUTH_MESSAGES.invalidCredentials);
+  }
   return row.id;
 }
