@@ -70,8 +70,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        // Mantine sets style attributes and a theme <style> element at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // The SPA injects no <style>: Mantine's theme CSS is built at build time (apps/web/README.md).
+        styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],

@@ -1,0 +1,128 @@
+/**
+ * The one registry of the SPA's paths (spec 2 §2 routing table). Build concrete
+ * URLs with react-router's `generatePath(paths.timelineItem, { id })`.
+ */
+export const paths = {
+  // Public (spec 2 §2)
+  root: '/',
+  login: '/login',
+  register: '/register/:code?',
+  registerCompany: '/registerCompany/:token',
+  termos: '/termos-de-uso',
+  politica: '/politica-de-privacidade',
+  passwordReset: '/password/reset/:token',
+  emailVerify: '/email/verify/:token',
+  code: '/code/:code',
+  // Doctor area: its own route tree (ARCHITECTURE.md), reached from the login's Médico tab.
+  medico: '/medico',
+
+  // Authenticated (spec 2 §2)
+  home: '/home',
+  saude: '/saude',
+  timeline: '/timeline',
+  timelineAdd: '/timeline/add',
+  timelineItem: '/timeline/item/:id',
+  telemedicina: '/telemedicina',
+  telemedicinaMedicos: '/telemedicina/medicos',
+  telemedicinaMedico: '/telemedicina/medico/:id',
+  telemedicinaAtendimento: '/telemedicina/atendimento/:id',
+  telemedicinaPurchase: '/telemedicina/purchase/atendimento',
+  telemedicinaSolicitacoes: '/telemedicina/solicitacoes',
+  settings: '/settings',
+  qrcodeGenerate: '/qrcode/generate',
+  qrcodePurchase: '/qrcode/purchase',
+  qrcodeOrders: '/qrcode/orders',
+  qrcodeRead: '/qrcode/read',
+  permissoes: '/permissoes',
+  planos: '/planos',
+  planosPagamento: '/planos/pagamento/:plano',
+  planosAlterar: '/planos/alterar',
+  pagamentoAlterar: '/pagamento/alterar',
+  faqs: '/faqs',
+  profissional: '/profissional',
+  devices: '/devices',
+  indicador: '/indicador',
+  indicadorPressao: '/indicador/pressao',
+  indicadorPressaoHistorico: '/indicador/pressao/historico',
+  indicadorImc: '/indicador/imc',
+  indicadorImcHistorico: '/indicador/imc/historico',
+  indicadorOxigenacao: '/indicador/oxigenacao',
+  indicadorOxigenacaoHistorico: '/indicador/oxigenacao/historico',
+  indicadorGlicose: '/indicador/glicose',
+  indicadorGlicoseHistorico: '/indicador/glicose/historico',
+  dicas: '/dicas',
+  mapaDor: '/mapa-dor',
+  scoreQuestions: '/score-questions',
+  scoreResult: '/score/result',
+} as const;
+
+/** Name of a registered path. */
+export type PathKey = keyof typeof paths;
+
+/** Paths reachable without a stored token (spec 2 §2 "Public routes"). */
+export const publicPathKeys = [
+  'root',
+  'login',
+  'register',
+  'registerCompany',
+  'termos',
+  'politica',
+  'passwordReset',
+  'emailVerify',
+  'code',
+  'medico',
+] as const satisfies readonly PathKey[];
+
+/** A path that needs a stored token; without one the guard sends the user to /login. */
+export type AuthPathKey = Exclude<PathKey, (typeof publicPathKeys)[number]>;
+
+/** pt-BR title of each screen: the page's `<h1>`, the document title and the 'Em breve' heading. */
+export const pageTitles: Record<PathKey, string> = {
+  root: 'Pulso',
+  login: 'Entrar',
+  register: 'Criar conta',
+  registerCompany: 'Criar conta empresarial',
+  termos: 'Termos de uso',
+  politica: 'Política de privacidade',
+  passwordReset: 'Redefinir senha',
+  emailVerify: 'Confirmação de e-mail',
+  code: 'Dados de emergência',
+  medico: 'Área do médico',
+  home: 'Dados de emergência',
+  saude: 'Minha saúde',
+  timeline: 'Linha do tempo',
+  timelineAdd: 'Novo registro',
+  timelineItem: 'Registro da linha do tempo',
+  telemedicina: 'Telemedicina',
+  telemedicinaMedicos: 'Buscar médicos',
+  telemedicinaMedico: 'Perfil do médico',
+  telemedicinaAtendimento: 'Atendimento',
+  telemedicinaPurchase: 'Comprar atendimento',
+  telemedicinaSolicitacoes: 'Solicitações',
+  settings: 'Configurações',
+  qrcodeGenerate: 'Meu QR Code',
+  qrcodePurchase: 'Pedir adesivos de QR Code',
+  qrcodeOrders: 'Meus pedidos',
+  qrcodeRead: 'Ler QR Code',
+  permissoes: 'Permissões',
+  planos: 'Planos',
+  planosPagamento: 'Assinar plano',
+  planosAlterar: 'Alterar plano',
+  pagamentoAlterar: 'Alterar cartão',
+  faqs: 'Perguntas frequentes',
+  profissional: 'Profissional de emergência',
+  devices: 'Dispositivos',
+  indicador: 'Indicadores de saúde',
+  indicadorPressao: 'Pressão arterial',
+  indicadorPressaoHistorico: 'Histórico de pressão arterial',
+  indicadorImc: 'Índice de massa corporal',
+  indicadorImcHistorico: 'Histórico de IMC',
+  indicadorOxigenacao: 'Oxigenação',
+  indicadorOxigenacaoHistorico: 'Histórico de oxigenação',
+  indicadorGlicose: 'Glicose',
+  indicadorGlicoseHistorico: 'Histórico de glicose',
+  dicas: 'Dicas de saúde',
+  mapaDor: 'Mapa da dor',
+  scoreQuestions: 'Score de saúde',
+  scoreResult: 'Meus resultados',
+};

@@ -1,0 +1,90 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderRoutes } from '../test/render.tsx';
+import { routes } from './router.tsx';
+import { getToken, setToken } from './token.ts';
+
+const user = { id: 1, name: 'Ana Souza', email: 'ana@example.com' };
+
+function stubApi(mensagens = 0) {
+  const fetchMock = vi.fn(async (url: string | URL | Request) => {
+    if (String(url) === '/api/user') return jsonResponse({ user, mensagens });
+    if (String(url) === '/api/logout') return jsonResponse({ user });
+    return jsonResponse({ message: 'Não encontrado' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('routing (spec 2 §2)', () => {
+  it('sends a visitor without a token from an authenticated path to /login, keeping the target', async () => {
+    const { router } = renderRoutes(routes, '/planos');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Entrar' })).not.toBeNull();
+    expect(router.state.location.state).toMatchObject({ from: { pathname: '/planos' } });
+  });
+
+  it("shows 'Em breve' inside the shell for a page not built yet", async () => {
+    setToken('t');
+    stubApi();
+    renderRoutes(routes, '/dicas');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dicas de saúde' })).not.toBeNull();
+    expect(screen.getByText('Em breve')).not.toBeNull();
+    expect(screen.getByRole('link', { name: 'Ler QR Code' }).getAttribute('href')).toBe('/qrcode/read');
+  });
+
+  it("answers unknown paths with 'Página não encontrada'", async () => {
+    renderRoutes(routes, '/nada-aqui');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Página não encontrada' })).not.toBeNull();
+  });
+
+  it('redirects / to /home', async () => {
+    setToken('t');
+    stubApi();
+    const { router } = renderRoutes(routes, '/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+});
+
+describe('shell (spec 1 §2)', () => {
+  it('labels the Telemedicina tab with the unread count from GET /api/user', async () => {
+    setToken('t');
+    stubApi(3);
+    renderRoutes(routes, '/timeline');
+    const tabs = await screen.findByRole('navigation', { name: 'Seções' });
+    const tele = await within(tabs).findByRole('link', { name: 'Telemedicina, 3 mensagens novas' });
+    expect(tele.getAttribute('href')).toBe('/telemedicina');
+    const current = within(tabs).getByRole('link', { current: 'page' });
+    expect(current.getAttribute('href')).toBe('/timeline');
+  });
+
+  it('lists the drawer entries in the spec order and logs out with Sair', async () => {
+    setToken('t');
+    const fetchMock = stubApi();
+    const { router, queryClient } = renderRoutes(routes, '/home');
+    fireEvent.click(await screen.findByRole('button', { name: 'Abrir menu' }));
+    const menu = await screen.findByRole('navigation', { name: 'Menu principal' });
+    const labels = within(menu)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(labels).toEqual([
+      'Configurações',
+      'Meu QR Code',
+      'Permissões',
+      'Ler QR Code',
+      'Mapa da dor',
+      'Indicadores de saúde',
+      'Score de saúde',
+      'Dicas de saúde',
+      'Planos',
+      'Perguntas frequentes',
+      'Dispositivos',
+    ]);
+    fireEvent.click(within(menu).getByRole('button', { name: 'Sair' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(getToken()).toBeNull();
+    expect(queryClient.getQueryData(['user'])).toBeUndefined();
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/logout')).toBe(true);
+  });
+});

@@ -1,0 +1,86 @@
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ComingSoon } from '../ui/coming-soon.tsx';
+import { PageLoader } from '../ui/page-loader.tsx';
+import { RequireAuth } from './auth.tsx';
+import { type AuthPathKey, type PathKey, pageTitles, paths, publicPathKeys } from './paths.ts';
+import { NotFoundPage } from './routes/not-found-page.tsx';
+import PublicLayout from './routes/public-layout.tsx';
+import { RootLayout } from './routes/root-layout.tsx';
+import { RouteErrorPage } from './routes/route-error-page.tsx';
+
+type Page = LazyExoticComponent<ComponentType>;
+
+// One chunk per page (React.lazy); the shell is its own chunk so that public pages never load it.
+const AppShell = lazy(() => import('./shell/app-shell.tsx'));
+const LoginPage = lazy(() => import('../features/auth/login-page.tsx'));
+const RegisterPage = lazy(() => import('../features/auth/register-page.tsx'));
+const CodePage = lazy(() => import('../features/code/code-page.tsx'));
+
+/** Built authenticated pages; every other authenticated path shows 'Em breve'. Add new pages here. */
+const authPages: Partial<Record<AuthPathKey, Page>> = {
+  home: lazy(() => import('../features/home/home-page.tsx')),
+  qrcodeGenerate: lazy(() => import('../features/qrcode/qrcode-generate-page.tsx')),
+  qrcodeRead: lazy(() => import('../features/qrcode/qrcode-read-page.tsx')),
+};
+
+/** Built public pages rendered in the public layout; the other public paths show 'Em breve'. */
+const publicPages: Partial<Record<PathKey, Page>> = {
+  login: LoginPage,
+  register: RegisterPage,
+  registerCompany: RegisterPage,
+};
+
+const isPublic = (key: PathKey) => (publicPathKeys as readonly PathKey[]).includes(key);
+const authKeys = (Object.keys(paths) as PathKey[]).filter((key): key is AuthPathKey => !isPublic(key));
+
+function pageRoute(key: PathKey, Page: Page | undefined): RouteObject {
+  return { path: paths[key], element: Page ? <Page /> : <ComingSoon title={pageTitles[key]} /> };
+}
+
+/** The route tree (spec 2 §2 routing table). */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: paths.root, element: <Navigate to={paths.home} replace /> },
+      // Public view of a patient: no shell, its own small chunk.
+      {
+        path: paths.code,
+        element: (
+          <Suspense fallback={<PageLoader />}>
+            <CodePage />
+          </Suspense>
+        ),
+      },
+      {
+        element: <PublicLayout />,
+        children: [
+          ...publicPathKeys
+            .filter((key) => key !== 'root' && key !== 'code')
+            .map((key) => pageRoute(key, publicPages[key])),
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: (
+              <Suspense fallback={<PageLoader />}>
+                <AppShell />
+              </Suspense>
+            ),
+            children: authKeys.map((key) => pageRoute(key, authPages[key])),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+/** Creates the browser router of the SPA. */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

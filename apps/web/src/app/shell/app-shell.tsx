@@ -1,0 +1,40 @@
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { AppHeader } from './app-header.tsx';
+import classes from './app-shell.module.css';
+import { MenuDrawer } from './menu-drawer.tsx';
+import { TopTabs } from './top-tabs.tsx';
+
+/**
+ * Layout of every authenticated page (spec 1 §2 "Shell"): header, top tabs,
+ * menu drawer and the page. The loading dialog and the snackbar are app-wide.
+ */
+export default function AppShell() {
+  const [menuOpened, menu] = useDisclosure(false);
+  const { pathname } = useLocation();
+
+  // Any navigation (tab, header button, browser back) closes the drawer.
+  useEffect(() => {
+    if (pathname) menu.close();
+  }, [pathname, menu.close]);
+
+  return (
+    <>
+      <a href="#conteudo" className={classes.skipLink}>
+        Pular para o conteúdo
+      </a>
+      <div className={classes.top}>
+        <AppHeader menuOpened={menuOpened} onMenuToggle={menu.toggle} />
+        <TopTabs />
+      </div>
+      <MenuDrawer opened={menuOpened} onClose={menu.close} />
+      <main id="conteudo" className={classes.main} tabIndex={-1}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </>
+  );
+}

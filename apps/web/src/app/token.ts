@@ -1,0 +1,54 @@
+import { useSyncExternalStore } from 'react';
+
+/** localStorage key of the auth token (spec 1 §6: "an auth token kept in local storage"). */
+export const TOKEN_KEY = 'token';
+
+const listeners = new Set<() => void>();
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+/** The stored bearer token, or `null`. Never throws (private mode, blocked storage). */
+export function getToken(): string | null {
+  try {
+    return window.localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Stores the bearer token returned by login or registration. */
+export function setToken(token: string): void {
+  try {
+    window.localStorage.setItem(TOKEN_KEY, token);
+  } finally {
+    notify();
+  }
+}
+
+/** Forgets the bearer token (logout, 401, failed user load). */
+export function clearToken(): void {
+  try {
+    window.localStorage.removeItem(TOKEN_KEY);
+  } finally {
+    notify();
+  }
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === TOKEN_KEY || event.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** The stored token as React state: re-renders on login, logout and changes from other tabs. */
+export function useToken(): string | null {
+  return useSyncExternalStore(subscribe, getToken, () => null);
+}

@@ -1,0 +1,14 @@
+import type { Login } from '@pulso/domain';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../app/api.ts';
+import { type AuthResponse, useStartSession } from '../../../app/auth.tsx';
+
+/** `POST /api/login`: stores the token and caches the user on success (spec 1 §7). */
+export function useLogin() {
+  const startSession = useStartSession();
+  return useMutation({
+    mutationFn: (body: Login) => api.post<AuthResponse>('/login', body),
+    meta: { blocking: true },
+    onSuccess: startSession,
+  });
+}

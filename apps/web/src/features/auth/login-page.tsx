@@ -1,0 +1,47 @@
+import { Anchor, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { generatePath, Link } from 'react-router';
+import { paths } from '../../app/paths.ts';
+import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { DoctorLoginPanel } from './doctor-login-panel.tsx';
+import { ForgotPasswordModal } from './forgot-password-modal.tsx';
+import { LoginForm } from './login-form.tsx';
+
+/** /login (spec 1 §2): 'Paciente' and 'Médico' tabs, forgot-password dialog, link to registration. */
+export default function LoginPage() {
+  useDocumentTitle('Entrar');
+  const [forgotEmail, setForgotEmail] = useState<string | null>(null);
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p="lg">
+        <Title order={1} ta="center" mb="md">
+          Entrar
+        </Title>
+        <Tabs defaultValue="paciente">
+          <Tabs.List grow mb="md">
+            <Tabs.Tab value="paciente">Paciente</Tabs.Tab>
+            <Tabs.Tab value="medico">Médico</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="paciente">
+            <LoginForm onForgotPassword={setForgotEmail} />
+          </Tabs.Panel>
+          <Tabs.Panel value="medico">
+            <DoctorLoginPanel />
+          </Tabs.Panel>
+        </Tabs>
+      </Paper>
+      <Text ta="center">
+        Ainda não tem conta?{' '}
+        <Anchor component={Link} to={generatePath(paths.register, {})} fw={600}>
+          Criar conta
+        </Anchor>
+      </Text>
+      <ForgotPasswordModal
+        opened={forgotEmail !== null}
+        initialEmail={forgotEmail ?? ''}
+        onClose={() => setForgotEmail(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,21 @@
+import { Anchor, VisuallyHidden } from '@mantine/core';
+import { paths } from '../../app/paths.ts';
+
+function NewTabLink({ href, children }: { href: string; children: string }) {
+  return (
+    <Anchor href={href} target="_blank" rel="noopener noreferrer" inherit>
+      {children}
+      <VisuallyHidden> (abre em nova aba)</VisuallyHidden>
+    </Anchor>
+  );
+}
+
+/** Label of the terms checkbox, linking both documents in a new tab (spec 2 §2 routes). */
+export function TermsLabel() {
+  return (
+    <>
+      Li e aceito os <NewTabLink href={paths.termos}>Termos de uso</NewTabLink> e a{' '}
+      <NewTabLink href={paths.politica}>Política de privacidade</NewTabLink>
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import '@mantine/core/styles.css';
+import 'virtual:pulso-theme.css';
+import './styles/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { configureApi } from './app/api.ts';
+import { AppProviders } from './app/providers.tsx';
+import { queryClient } from './app/query-client.ts';
+import { createAppRouter } from './app/router.tsx';
+
+const router = createAppRouter();
+
+// The global 401 rule (spec 2 §7) empties the cache and navigates inside the SPA.
+configureApi({
+  clearCache: () => queryClient.clear(),
+  navigate: (to) => void router.navigate(to),
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

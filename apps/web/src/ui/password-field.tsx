@@ -1,0 +1,20 @@
+import { PasswordInput, type PasswordInputProps } from '@mantine/core';
+import { type Ref, useState } from 'react';
+
+/**
+ * Password input whose show/hide toggle is keyboard-reachable and named
+ * 'Mostrar senha' / 'Ocultar senha' (spec 1 §2: show/hide password toggle).
+ */
+export function PasswordField({ ref, ...props }: PasswordInputProps & { ref?: Ref<HTMLInputElement> }) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <PasswordInput
+      {...props}
+      ref={ref}
+      visible={visible}
+      onVisibilityChange={setVisible}
+      visibilityToggleFocusable
+      visibilityToggleButtonProps={{ 'aria-label': visible ? 'Ocultar senha' : 'Mostrar senha' }}
+    />
+  );
+}

@@ -1,0 +1,66 @@
+import {
+  convertCssVariables,
+  DEFAULT_THEME,
+  defaultCssVariablesResolver,
+  mergeMantineTheme,
+} from '@mantine/core';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { cssVariablesResolver, theme } from './src/app/theme.ts';
+
+const THEME_CSS_ID = 'virtual:pulso-theme.css';
+const RESOLVED_THEME_CSS_ID = `\0${THEME_CSS_ID}`;
+
+/**
+ * Serves the theme's CSS variables as a static stylesheet, computed at build
+ * time from `src/app/theme.ts`. MantineProvider would otherwise inject them in
+ * a `<style>` element, which a strict `style-src 'self'` CSP blocks.
+ */
+function mantineThemeCss(): Plugin {
+  return {
+    name: 'pulso-mantine-theme-css',
+    resolveId: (id) => (id === THEME_CSS_ID ? RESOLVED_THEME_CSS_ID : undefined),
+    load(id) {
+      if (id !== RESOLVED_THEME_CSS_ID) return undefined;
+      const merged = mergeMantineTheme(DEFAULT_THEME, theme);
+      const base = defaultCssVariablesResolver(DEFAULT_THEME);
+      const ours = defaultCssVariablesResolver(merged);
+      const extra = cssVariablesResolver(merged);
+      const diff = { variables: {}, light: {}, dark: {} } as Record<
+        'variables' | 'light' | 'dark',
+        Record<string, string>
+      >;
+      for (const scope of ['variables', 'light', 'dark'] as const) {
+        for (const [name, value] of Object.entries({ ...ours[scope], ...extra[scope] })) {
+          if (base[scope][name as keyof (typeof base)[typeof scope]] !== value) diff[scope][name] = value;
+        }
+      }
+      return convertCssVariables(diff as Parameters<typeof convertCssVariables>[0]);
+    },
+  };
+}
+
+/** Vite config of the SPA; also the base of Vitest's `web` project (root vitest.config.ts). */
+export default defineConfig({
+  root: new URL('.', import.meta.url).pathname,
+  plugins: [react(), mantineThemeCss()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: 'http://localhost:3000', changeOrigin: false },
+      '/socket.io': { target: 'http://localhost:3000', ws: true },
+    },
+  },
+  preview: {
+    port: 4173,
+    proxy: { '/api': { target: 'http://localhost:3000' } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rollupOptions: {
+      // packages/domain is pure (ARCHITECTURE.md): let unused schemas (and zod) drop out of chunks.
+      treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/domain/') },
+    },
+  },
+});
