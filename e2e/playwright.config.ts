@@ -54,6 +54,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       PUBLIC_ORIGIN: origin,
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
       DATABASE_URL: '',
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
