@@ -58,9 +58,5 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    rollupOptions: {
-      // packages/domain is pure (ARCHITECTURE.md): let unused schemas (and zod) drop out of chunks.
-      treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/domain/') },
-    },
   },
 });

@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { TOO_MANY_REQUESTS_MESSAGE } from '@pulso/domain';
+import { setBrazilianZodMessages, TOO_MANY_REQUESTS_MESSAGE } from '@pulso/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -40,6 +40,7 @@ function redactUrl(url: string): string {
  */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const { config } = ctx;
+  setBrazilianZodMessages();
   const app = Fastify({
     logger: {
       level: config.logLevel,
