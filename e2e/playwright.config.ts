@@ -20,7 +20,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  outputDir: path.join(import.meta.dirname, 'test-results'),
+  outputDir: path.join(import.meta.dirname, 'test-results', String(E2E_PORT)),
   use: {
     baseURL: origin,
     locale: 'pt-BR',
@@ -36,6 +36,8 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // Date inputs follow the browser's UI language: dd/mm/aaaa as a Brazilian patient sees it.
+        '--lang=pt-BR',
       ],
     },
   },

@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { setBrazilianZodMessages, TOO_MANY_REQUESTS_MESSAGE } from '@pulso/domain';
+import { MAX_UPLOAD_BYTES, setBrazilianZodMessages, TOO_MANY_REQUESTS_MESSAGE } from '@pulso/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -25,9 +25,6 @@ import { codeRoutes } from './modules/code/code.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { qrcodeRoutes } from './modules/qrcode/qrcode.routes.ts';
-
-/** Largest upload accepted anywhere (spec 2 §5 "Images": 2 MB). */
-export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 
 // Personal codes and avatar keys open a patient's emergency data: keep them out of logs.
 function redactUrl(url: string): string {

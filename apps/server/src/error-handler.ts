@@ -1,4 +1,5 @@
 import {
+  FILE_TOO_LARGE_MESSAGE,
   GENERIC_ERROR_MESSAGE,
   issuesToFieldErrors,
   TOO_MANY_REQUESTS_MESSAGE,
@@ -7,9 +8,6 @@ import {
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from './errors.ts';
-
-/** Message for a file above the upload cap (spec 2 §5 "Images"). */
-export const FILE_TOO_LARGE_MESSAGE = 'O arquivo deve ter no máximo 2MB';
 
 /**
  * The one error handler (ARCHITECTURE.md "Errors"): validation → 422

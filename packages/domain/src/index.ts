@@ -4,6 +4,7 @@ export * from './profile/index.ts';
 export * from './shared/dates.ts';
 export * from './shared/decimal.ts';
 export * from './shared/errors.ts';
+export * from './shared/files.ts';
 export * from './shared/mask.ts';
 export * from './shared/phone.ts';
 export * from './shared/zod-helpers.ts';

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Location, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { ApiError, api } from './api.ts';
 import { paths } from './paths.ts';
+import { useSnackbar } from './snackbar/snackbar-context.tsx';
 import { clearToken, setToken, useToken } from './token.ts';
 
 /** Answer of `GET /api/user`: the user and the unread-messages count (badge of Telemedicina). */
@@ -48,7 +49,10 @@ export function useUser() {
 /** Returns a function that stores the token of a login/registration and caches its user. */
 export function useStartSession(): (answer: Pick<AuthResponse, 'user' | 'token'>) => void {
   const queryClient = useQueryClient();
+  const snackbar = useSnackbar();
   return ({ user, token }) => {
+    // An earlier failed attempt's message must not follow the patient into the app.
+    snackbar.close();
     setToken(token);
     queryClient.setQueryData<UserResponse>(userQueryKey, (old) => ({ user, mensagens: old?.mensagens ?? 0 }));
     // Marked stale so that the shell fetches the real unread count once it mounts.

@@ -28,7 +28,7 @@ describe('enumOptions', () => {
     expect(enumOptions(SEXO)).toEqual([
       { value: 'M', label: 'Masculino' },
       { value: 'F', label: 'Feminino' },
-      { value: 'N', label: 'Não informado' },
+      { value: 'N', label: 'Não especificado' },
     ]);
     expect(enumOptions(RELACAO).map((o) => o.value)).toEqual(['C', 'F', 'I', 'P', 'T', 'A', 'O']);
   });

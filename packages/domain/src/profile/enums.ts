@@ -24,7 +24,7 @@ export const OLHOS = { 1: 'Azuis', 2: 'Castanhos', 3: 'Pretos', 4: 'Verdes' } as
 export type Olhos = keyof typeof OLHOS;
 
 /** Sex (`geral.sexo`). */
-export const SEXO = { M: 'Masculino', F: 'Feminino', N: 'Não informado' } as const;
+export const SEXO = { M: 'Masculino', F: 'Feminino', N: 'Não especificado' } as const;
 export type Sexo = keyof typeof SEXO;
 
 /** Blood type (`geral.sangue`). */

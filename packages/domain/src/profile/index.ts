@@ -1,3 +1,4 @@
+export * from './avatar.ts';
 export * from './enums.ts';
 export * from './schemas.ts';
 export * from './user.ts';

@@ -1,10 +1,17 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { PROFILE_MESSAGES, todayInSaoPaulo, UNAUTHENTICATED_MESSAGE, type UserView } from '@pulso/domain';
+import {
+  AVATAR_MESSAGES,
+  AVATAR_SIZE,
+  PROFILE_MESSAGES,
+  todayInSaoPaulo,
+  UNAUTHENTICATED_MESSAGE,
+  type UserView,
+} from '@pulso/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPatient } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { AVATAR_MESSAGES, AVATAR_SIZE, avatarKey } from './home.service.ts';
+import { avatarKey } from './home.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,4 +1,10 @@
-import { CaracteristicasSchema, GeralSchema, PessoalSchema, UserViewSchema } from '@pulso/domain';
+import {
+  AVATAR_MESSAGES,
+  CaracteristicasSchema,
+  GeralSchema,
+  PessoalSchema,
+  UserViewSchema,
+} from '@pulso/domain';
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +12,6 @@ import { errorHandler } from '../../error-handler.ts';
 import { authErrors, ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
 import { actorOf, requireUser } from '../auth/auth.hooks.ts';
 import {
-  AVATAR_MESSAGES,
   getHome,
   readAvatar,
   replaceAvatar,

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
+  AVATAR_MESSAGES,
+  AVATAR_SIZE,
   type Caracteristicas,
   type Geral,
   type Pessoal,
@@ -13,26 +15,12 @@ import sharp from 'sharp';
 import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { cidades, users } from '../../db/schema/index.ts';
-import { FILE_TOO_LARGE_MESSAGE } from '../../error-handler.ts';
 import { fieldError, HttpError, notFound } from '../../errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { selectUserRow, toUserView } from '../users/user.presenter.ts';
 
-/** pt-BR messages of `POST /api/home/avatar` and `GET /api/avatars/:file` (spec 1 §8, §9). */
-export const AVATAR_MESSAGES = {
-  saved: 'Foto alterada com sucesso',
-  missing: 'Escolha uma imagem',
-  type: 'Envie uma imagem PNG, JPEG ou WebP',
-  tooLarge: FILE_TOO_LARGE_MESSAGE,
-  tooManyPixels: 'A imagem deve ter no máximo 50 megapixels',
-  notFound: 'Imagem não encontrada',
-} as const;
-
 /** Answer of a saved card (spec 1 §8). */
 export const SAVED_MESSAGE = 'Salvo com sucesso';
-
-/** Side of the stored avatar in pixels (spec 1 §9: 350×350). */
-export const AVATAR_SIZE = 350;
 
 /**
  * Largest decoded image accepted, in pixels. A 2 MB file can declare a huge

@@ -1,7 +1,54 @@
+import { Alert, Button, Loader, Text, Title } from '@mantine/core';
 import { pageTitles } from '../../app/paths.ts';
-import { ComingSoon } from '../../ui/coming-soon.tsx';
+import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { useHome } from './api/get-home.ts';
+import { CaracteristicasCard } from './caracteristicas-card.tsx';
+import { GeralCard } from './geral-card.tsx';
+import { HomeHeader } from './home-header.tsx';
+import classes from './home-page.module.css';
+import { PessoalCard } from './pessoal-card.tsx';
 
-/** /home, 'Dados de emergência' tab (spec 1 §2). Placeholder until the emergency-data page lands. */
+/**
+ * /home, 'Dados de emergência' tab (spec 1 §2): photo, name, personal code,
+ * last edit date and the three cards a first responder reads from the QR
+ * code (personal info, physical characteristics, general info).
+ */
 export default function HomePage() {
-  return <ComingSoon title={pageTitles.home} />;
+  useDocumentTitle(pageTitles.home);
+  const home = useHome();
+
+  if (home.isPending) {
+    return (
+      <div className={classes.state} role="status">
+        <Loader size="md" aria-hidden="true" />
+        <Text fw={500}>Carregando ...</Text>
+      </div>
+    );
+  }
+
+  if (home.isError) {
+    return (
+      <div className={classes.page}>
+        <Title order={1}>{pageTitles.home}</Title>
+        <Alert color="red" title="Não foi possível carregar seus dados" role="alert">
+          <Text size="sm" mb="sm">
+            {home.error.message}
+          </Text>
+          <Button variant="default" onClick={() => void home.refetch()} loading={home.isFetching}>
+            Tentar novamente
+          </Button>
+        </Alert>
+      </div>
+    );
+  }
+
+  const { user } = home.data;
+  return (
+    <div className={classes.page}>
+      <HomeHeader user={user} />
+      <PessoalCard pessoal={user.pessoal} />
+      <CaracteristicasCard caracteristicas={user.caracteristicas} />
+      <GeralCard geral={user.geral} />
+    </div>
+  );
 }

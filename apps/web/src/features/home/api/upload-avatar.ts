@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../app/api.ts';
+import { type HomeSaveResponse, storeHomeUser } from './get-home.ts';
+
+/**
+ * `POST /api/home/avatar`, multipart field `avatar` (spec 1 §7: a 350×350
+ * PNG). Shows 'Carregando ...' while it runs; caches the answer's user.
+ */
+export function useUploadAvatar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (png: Blob) => {
+      const body = new FormData();
+      body.append('avatar', png, 'avatar.png');
+      return api.post<HomeSaveResponse>('/home/avatar', body);
+    },
+    meta: { blocking: true },
+    onSuccess: ({ user }) => storeHomeUser(queryClient, user),
+  });
+}
