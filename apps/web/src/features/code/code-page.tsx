@@ -1,27 +1,118 @@
-import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Button, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { parseCode } from '@pulso/domain';
+import { generatePath, Navigate, useParams } from 'react-router';
+import { ApiError } from '../../app/api.ts';
 import { pageTitles, paths } from '../../app/paths.ts';
+import { useToken } from '../../app/token.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { usePublicCode } from './api/get-public-code.ts';
+import classes from './code-page.module.css';
+import { EmergencyView, ServiceCalls } from './emergency-view.tsx';
+import { PublicCodeHeader } from './public-code-header.tsx';
 
 /**
- * /code/:code, the public view of a patient (spec 2 §2). Public and without
- * the shell: keep this chunk small (no drawer, no tabs). Placeholder for now.
+ * /code/:code, the public view of a patient (spec 2 §2; RULINGS.md "Who sees
+ * what"), for anyone holding the code: a paramedic after a QR scan, a guest or
+ * a signed-in user. Its own small chunk without the shell. The Emergency tab
+ * is built; 'Minha saúde' and 'Linha do tempo' come with a later issue. An
+ * unknown code goes on to /register/:code (spec 2 §7, §8).
  */
 export default function CodePage() {
   const { code = '' } = useParams();
   useDocumentTitle(pageTitles.code);
+  const signedIn = useToken() !== null;
+  const query = usePublicCode(code);
+
+  if (query.error instanceof ApiError && query.error.status === 404) {
+    return <Navigate to={generatePath(paths.register, { code: parseCode(code) ?? code })} replace />;
+  }
+
   return (
-    <Container component="main" size="sm" py="xl">
-      <Stack gap="sm" align="flex-start">
-        <Title order={1}>{pageTitles.code}</Title>
-        <Text>Código {code.toUpperCase()}</Text>
-        <Text size="lg" fw={600}>
-          Em breve
-        </Text>
-        <Anchor component={Link} to={paths.home} fw={500}>
-          Voltar para o início
-        </Anchor>
+    <>
+      <PublicCodeHeader signedIn={signedIn} />
+      <main id="conteudo" className={classes.main}>
+        <Tabs defaultValue="emergencia" keepMounted={false}>
+          <Tabs.List grow className={classes.tabs} aria-label="Dados do paciente">
+            <Tabs.Tab value="emergencia" className={classes.tab}>
+              Emergência
+            </Tabs.Tab>
+            <Tabs.Tab value="saude" className={classes.tab}>
+              Minha saúde
+            </Tabs.Tab>
+            <Tabs.Tab value="timeline" className={classes.tab}>
+              Linha do tempo
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="emergencia" className={classes.panel}>
+            {query.isPending ? (
+              <EmergencySkeleton />
+            ) : query.isError ? (
+              <LoadError message={query.error.message} onRetry={() => void query.refetch()} />
+            ) : (
+              <EmergencyView user={query.data.user} />
+            )}
+          </Tabs.Panel>
+          <Tabs.Panel value="saude" className={classes.panel}>
+            <ComingSoonTab title="Minha saúde" />
+          </Tabs.Panel>
+          <Tabs.Panel value="timeline" className={classes.panel}>
+            <ComingSoonTab title="Linha do tempo" />
+          </Tabs.Panel>
+        </Tabs>
+      </main>
+    </>
+  );
+}
+
+function EmergencySkeleton() {
+  return (
+    <>
+      <Stack gap="md" role="status" aria-label="Carregando dados de emergência">
+        <div className={classes.identity}>
+          <Skeleton circle height={72} />
+          <Stack gap={8} flex={1}>
+            <Skeleton height={28} width="80%" />
+            <Skeleton height={20} width="40%" />
+          </Stack>
+        </div>
+        <Skeleton height={84} />
+        <Skeleton height={20} width="50%" />
+        <Skeleton height={60} />
       </Stack>
-    </Container>
+      <div className={classes.calls}>
+        <ServiceCalls />
+      </div>
+    </>
+  );
+}
+
+function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <>
+      <Stack gap="md" align="flex-start" className={classes.status}>
+        <Title order={1}>{pageTitles.code}</Title>
+        <Text size="lg" role="alert">
+          {message}
+        </Text>
+        <Button size="md" onClick={onRetry}>
+          Tentar novamente
+        </Button>
+      </Stack>
+      <div className={`${classes.calls} ${classes.callsAfterError}`}>
+        <ServiceCalls />
+      </div>
+    </>
+  );
+}
+
+function ComingSoonTab({ title }: { title: string }) {
+  return (
+    <Stack gap="xs" className={classes.soon}>
+      <Title order={2}>{title}</Title>
+      <Text size="lg" fw={700}>
+        Em breve
+      </Text>
+      <Text>Esta aba ainda não está disponível. Por enquanto, veja a aba Emergência.</Text>
+    </Stack>
   );
 }

@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../app/api.ts';
+
+/** Answer of `GET /api/qrcode` (docs/api-issue-2.md). `orders` stays empty until the orders issue. */
+export interface QrcodeResponse {
+  qrcode: {
+    /** Canonical personal code (`123AB456`). */
+    code: string;
+    /** What the QR code encodes: `{PUBLIC_ORIGIN}/code/{code}`. */
+    url: string;
+    /** The QR code as an SVG document. */
+    svg: string;
+  };
+  orders: unknown[];
+}
+
+/** Query key of the signed-in patient's QR code. */
+export const qrcodeQueryKey = ['qrcode'] as const;
+
+/** `GET /api/qrcode`: the patient's own code, its URL, its SVG and their sticker orders (spec 2 §7). */
+export function useQrcode() {
+  return useQuery({
+    queryKey: qrcodeQueryKey,
+    queryFn: ({ signal }) => api.get<QrcodeResponse>('/qrcode', signal),
+  });
+}
