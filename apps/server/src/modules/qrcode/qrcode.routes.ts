@@ -1,4 +1,113 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authErrors, ErrorBodySchema } from '../../http.ts';
+import { actorOf, requireUser } from '../auth/auth.hooks.ts';
+import { findVirginCode, ownCode, qrFileName, qrPng, qrSvg } from './qrcode.service.ts';
 
-/** The patient's QR code and sticker codes (spec 2 §7 "QR code"). */
-export const qrcodeRoutes: FastifyPluginAsyncZod = async () => {};
+const QrCodeAnswer = z.object({
+  qrcode: z.object({
+    code: z.string().describe('Canonical personal code, e.g. 123AB456'),
+    url: z.string().describe('What the QR encodes: {PUBLIC_ORIGIN}/code/{code}'),
+    svg: z.string().describe('The QR code as an SVG document'),
+  }),
+  orders: z.array(z.never()).describe('Sticker orders: always empty until the orders issue lands'),
+});
+
+/**
+ * The patient's QR code and the sticker codes (spec 2 §7 "QR code"; RULINGS.md
+ * "Identity and codes"). Every answer carries `cache-control: private, no-store`:
+ * a code opens a patient's emergency data, so no shared cache may keep it.
+ */
+export const qrcodeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx.database;
+  const { config } = app.ctx;
+  const codeLimit = { rateLimit: { max: config.rateLimit.codePerMinute, timeWindow: '1 minute' } };
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  /**
+   * `GET /api/qrcode/virgins/:code` (public, rate-limited per IP): 200
+   * `{virgin: {code}}` with the canonical code when the sticker code is
+   * unclaimed, in any spelling; 404 `{message: 'Código não disponível'}` when
+   * it is malformed, unknown or claimed; 429 past the limit.
+   * RULINGS.md "Virgin codes".
+   */
+  app.get(
+    '/qrcode/virgins/:code',
+    {
+      config: codeLimit,
+      schema: {
+        summary: 'Checks that a pre-printed sticker code is still unclaimed',
+        tags: ['qrcode'],
+        params: z.object({ code: z.string() }),
+        response: {
+          200: z.object({ virgin: z.object({ code: z.string() }) }),
+          404: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => ({ virgin: { code: await findVirginCode(db, request.params.code) } }),
+  );
+
+  /**
+   * `GET /api/qrcode` (signed in): 200 `{qrcode: {code, url, svg}, orders: []}`
+   * for `/qrcode/generate` (spec 2 §2). `url` is `{PUBLIC_ORIGIN}/code/{code}`
+   * (RULINGS.md "QR content"); `svg` is the QR code as an SVG string. Sticker
+   * orders arrive with the orders issue: until then `orders` is always `[]`,
+   * which hides the 'Meus pedidos' button. 401 without a live token.
+   */
+  app.get(
+    '/qrcode',
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: "The signed-in patient's QR code (SVG) and sticker orders",
+        tags: ['qrcode'],
+        security: [{ bearer: [] }],
+        response: { 200: QrCodeAnswer, ...authErrors },
+      },
+    },
+    async (request) => {
+      const { code, url } = await ownCode(db, config.publicOrigin, actorOf(request).userId);
+      return { qrcode: { code, url, svg: await qrSvg(url) }, orders: [] };
+    },
+  );
+
+  /**
+   * `GET /api/qrcode/download` (signed in): the printable QR code as a PNG
+   * attachment (`pulso-qrcode-{code}.png`, ≥ 1024 px, error correction H)
+   * encoding exactly `{PUBLIC_ORIGIN}/code/{code}`. 401 without a live token.
+   */
+  app.get(
+    '/qrcode/download',
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: "The signed-in patient's QR code as a print-quality PNG attachment",
+        description: 'Answers image/png (≥ 1024 px, error correction H, 4-module quiet zone).',
+        tags: ['qrcode'],
+        security: [{ bearer: [] }],
+        response: {
+          200: {
+            description: 'PNG image',
+            content: {
+              'image/png': { schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }) },
+            },
+          },
+          ...authErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { code, url } = await ownCode(db, config.publicOrigin, actorOf(request).userId);
+      const png = await qrPng(url);
+      return reply
+        .header('content-type', 'image/png')
+        .header('content-disposition', `attachment; filename="${qrFileName(code)}"`)
+        .send(png);
+    },
+  );
+};

@@ -14,13 +14,14 @@ export function trialEndsAt(createdAt: Date): Date {
 /** A `users` row joined with its city, as selected by {@link selectUserRow}. */
 export type UserRow = typeof users.$inferSelect & { cidade_nome: string | null; cidade_uf: string | null };
 
-const columns = { ...getTableColumns(users), cidade_nome: cidades.nome, cidade_uf: cidades.uf };
+/** The columns of a {@link UserRow}: every `users` column plus the city's name and UF. */
+export const userRowColumns = { ...getTableColumns(users), cidade_nome: cidades.nome, cidade_uf: cidades.uf };
 
 /** Loads a user with the city name, by id or by canonical code; `null` when absent. */
 export async function selectUserRow(db: Db, by: { id: number } | { code: string }): Promise<UserRow | null> {
   const where = 'id' in by ? eq(users.id, by.id) : eq(users.code, by.code);
   const [row] = await db
-    .select(columns)
+    .select(userRowColumns)
     .from(users)
     .leftJoin(cidades, eq(cidades.id, users.cidade_id))
     .where(where)
