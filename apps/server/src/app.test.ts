@@ -26,7 +26,7 @@ describe('GET /api/health', () => {
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ status: 'unavailable' });
     } finally {
-      await broken.app.close();
+      await broken.close();
     }
   });
 });

@@ -81,7 +81,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
     close: async () => {
       await app.close();
-      await database.close();
+      // A test may already have closed the database (the 503 health test).
+      await database.close().catch(() => {});
       await pgDb?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
