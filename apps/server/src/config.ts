@@ -37,6 +37,15 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag,
   WEB_DIST: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default('Pulso <nao-responda@pulso.local>'),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().default('mailto:suporte@pulso.local'),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_CODE_PER_MINUTE: z.coerce.number().int().positive().default(60),
 });
@@ -59,6 +68,10 @@ export interface Config {
   /** Absolute path of the built SPA, served at `/`. */
   webDist: string;
   rateLimit: { authPerMinute: number; codePerMinute: number };
+  /** Outgoing mail: real SMTP when `smtpUrl` is set, else the dev outbox under `dataDir/mail`. */
+  mail: { smtpUrl: string | undefined; from: string };
+  /** Web Push VAPID keys; when absent they are generated into `dataDir` on first start. */
+  vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
 }
 
 /** Thrown when the environment is invalid; lists each bad variable. */
@@ -84,5 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
     rateLimit: { authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE, codePerMinute: e.RATE_LIMIT_CODE_PER_MINUTE },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
   };
 }

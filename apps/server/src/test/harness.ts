@@ -76,7 +76,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     dataDir,
     reset: async () => {
       await database.db.execute(
-        sql`TRUNCATE users, sessions, virgin_codes, code_access_logs RESTART IDENTITY CASCADE`,
+        sql`TRUNCATE users, sessions, virgin_codes, code_access_logs, companies RESTART IDENTITY CASCADE`,
       );
     },
     close: async () => {

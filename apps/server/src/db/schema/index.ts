@@ -1,3 +1,5 @@
+export * from './account.ts';
+export * from './companies.ts';
 export * from './qrcode.ts';
 export * from './reference.ts';
 export * from './users.ts';

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { companies } from './companies.ts';
 import { cidades } from './reference.ts';
 
 /**
@@ -34,6 +35,11 @@ export const users = pgTable(
     newsletter: boolean('newsletter').notNull().default(false),
     terms_accepted_at: timestamp('terms_accepted_at', { withTimezone: true }).notNull(),
     empresarial: boolean('empresarial').notNull().default(false),
+    // Corporate link (issue 3): set when registering through a company invitation.
+    company_id: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    // Closing the account deactivates it (issue 3): no login, no public view.
+    is_active: boolean('is_active').notNull().default(true),
+    closed_at: timestamp('closed_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     // pessoal
