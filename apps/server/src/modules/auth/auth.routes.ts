@@ -26,19 +26,33 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { user: toUserView(row), token, message };
   };
 
+  const registerSchema = (summary: string, withToken: boolean) => ({
+    config: authLimit,
+    schema: {
+      summary,
+      tags: ['auth'],
+      body: RegisterSchema,
+      ...(withToken ? { params: z.object({ token: z.string().min(1).max(200) }) } : {}),
+      response: { 201: SessionAnswer, 422: ValidationErrorBodySchema, 429: ErrorBodySchema },
+    },
+  });
+
   app.post(
     '/register',
-    {
-      config: authLimit,
-      schema: {
-        summary: 'Creates a patient account and signs it in (multipart or JSON)',
-        tags: ['auth'],
-        body: RegisterSchema,
-        response: { 201: SessionAnswer, 422: ValidationErrorBodySchema, 429: ErrorBodySchema },
-      },
-    },
+    registerSchema('Creates a patient account and signs it in (multipart or JSON)', false),
     async (request, reply) => {
       const { userId } = await registerPatient(db, request.body);
+      reply.code(201);
+      return session(userId, request.headers['user-agent'], AUTH_MESSAGES.registered);
+    },
+  );
+
+  app.post(
+    '/register/:token',
+    registerSchema('Creates a corporate (empresarial) account from a company invitation token', true),
+    async (request, reply) => {
+      const { token } = request.params as { token: string };
+      const { userId } = await registerPatient(db, request.body, { invitationToken: token });
       reply.code(201);
       return session(userId, request.headers['user-agent'], AUTH_MESSAGES.registered);
     },

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { AUTH_MESSAGES, generateCode, parseCode, type Register } from '@pulso/domain';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sessions, users, virgin_codes } from '../../db/schema/index.ts';
+import { companies, company_invitations, sessions, users, virgin_codes } from '../../db/schema/index.ts';
 import { fieldError } from '../../errors.ts';
 
 /** How long a token lives without use; each use (at most hourly) extends it. */
@@ -90,12 +90,25 @@ export async function drawFreeCode(db: Db): Promise<string> {
  * Creates a patient account (spec 1 §5, §7 `POST /register`). With `code`, the
  * unclaimed sticker code is claimed in the same transaction (RULINGS.md
  * "Virgin codes"); without one a fresh random code is drawn.
+ * With `invitationToken` (`POST /register/:token`, RULINGS.md "Corporate
+ * accounts") the account is `empresarial`, linked to the inviting company, and
+ * the invitation is used up in the same transaction.
  * Errors: 422 `email` when the e-mail is taken; 422 `code` when the sticker
- * code is not claimable.
+ * code is not claimable; 422 `token` when the invitation is unknown, used,
+ * expired or its company inactive.
  */
-export async function registerPatient(db: Db, input: Register): Promise<{ userId: number }> {
+export async function registerPatient(
+  db: Db,
+  input: Register,
+  options: { invitationToken?: string } = {},
+): Promise<{ userId: number }> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
+    const invitation = options.invitationToken
+      ? await findUsableInvitation(tx as unknown as Db, options.invitationToken)
+      : null;
+    if (options.invitationToken && !invitation) throw fieldError('token', AUTH_MESSAGES.invitationInvalid);
+
     const [existing] = await tx
       .select({ id: users.id })
       .from(users)
@@ -116,6 +129,8 @@ export async function registerPatient(db: Db, input: Register): Promise<{ userId
         telefone: input.telefone,
         newsletter: input.newsletter ?? false,
         terms_accepted_at: now,
+        company_id: invitation?.company_id ?? null,
+        empresarial: invitation !== null,
       })
       .onConflictDoNothing()
       .returning({ id: users.id });
@@ -134,8 +149,40 @@ export async function registerPatient(db: Db, input: Register): Promise<{ userId
         .returning({ code: virgin_codes.code });
       if (claimed.length === 0) throw fieldError('code', AUTH_MESSAGES.codeUnavailable);
     }
+    if (invitation) {
+      const used = await tx
+        .update(company_invitations)
+        .set({ used_at: now, used_by: user.id })
+        .where(and(eq(company_invitations.id, invitation.id), isNull(company_invitations.used_at)))
+        .returning({ id: company_invitations.id });
+      if (used.length === 0) throw fieldError('token', AUTH_MESSAGES.invitationInvalid);
+    }
     return { userId: user.id };
   });
+}
+
+/**
+ * An invitation that may still be used: unknown, used, expired tokens and
+ * inactive companies answer `null`. The token is looked up by its SHA-256 hex.
+ */
+export async function findUsableInvitation(
+  db: Db,
+  token: string,
+): Promise<{ id: number; company_id: number; company_nome: string } | null> {
+  const [row] = await db
+    .select({ id: company_invitations.id, company_id: companies.id, company_nome: companies.nome })
+    .from(company_invitations)
+    .innerJoin(companies, eq(companies.id, company_invitations.company_id))
+    .where(
+      and(
+        eq(company_invitations.token_hash, hashToken(token)),
+        isNull(company_invitations.used_at),
+        eq(companies.active, true),
+        or(isNull(company_invitations.expires_at), gt(company_invitations.expires_at, new Date())),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
 }
 
 /**
@@ -146,8 +193,9 @@ export async function authenticate(db: Db, email: string, password: string): Pro
   const [row] = await db
     .select({ id: users.id, password_hash: users.password_hash })
     .from(users)
-    .where(sql`lower(${users.email}) = ${email}`)
+    .where(and(sql`lower(${users.email}) = ${email}`, eq(users.is_active, true)))
     .limit(1);
+  // A closed account (issue 3) answers exactly like an unknown e-mail.
   if (!row) {
     await verify(await DUMMY_HASH, password);
     throw fieldError('password', AUTH_MESSAGES.invalidCredentials);

@@ -1,5 +1,5 @@
 import { type PublicEmergencyView, parseCode } from '@pulso/domain';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { cidades, code_access_logs, users } from '../../db/schema/index.ts';
@@ -46,7 +46,8 @@ export function emergencyLookup(db: Db): OpenEmergencyView {
     .select(userRowColumns)
     .from(users)
     .leftJoin(cidades, eq(cidades.id, users.cidade_id))
-    .where(eq(users.code, sql.placeholder('code')))
+    // A closed account (issue 3) has no public view.
+    .where(and(eq(users.code, sql.placeholder('code')), eq(users.is_active, true)))
     .limit(1)
     .prepare('code_lookup_user');
   const logAccess = db
