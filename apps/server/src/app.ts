@@ -19,12 +19,18 @@ import { Redis } from 'ioredis';
 import type { AppContext } from './context.ts';
 import { errorHandler } from './error-handler.ts';
 import { HttpError } from './errors.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cidadesRoutes } from './modules/cidades/cidades.routes.ts';
 import { codeRoutes } from './modules/code/code.routes.ts';
+import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { conteudoRoutes } from './modules/conteudo/conteudo.routes.ts';
+import { devicesRoutes } from './modules/devices/devices.routes.ts';
+import { devmailRoutes } from './modules/devmail/devmail.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { qrcodeRoutes } from './modules/qrcode/qrcode.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 
 // Personal codes and avatar keys open a patient's emergency data: keep them out of logs.
 function redactUrl(url: string): string {
@@ -126,9 +132,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(cidadesRoutes);
       await api.register(qrcodeRoutes);
       await api.register(codeRoutes);
+      await api.register(accountRoutes);
+      await api.register(conteudoRoutes);
+      await api.register(settingsRoutes);
+      await api.register(devicesRoutes);
+      await api.register(companiesRoutes);
     },
     { prefix: '/api' },
   );
+  if (config.env !== 'production') await app.register(devmailRoutes, { prefix: '/dev' });
 
   const hasWeb = existsSync(path.join(config.webDist, 'index.html'));
   if (hasWeb) {

@@ -1,5 +1,7 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { Mailer } from './platform/mail.ts';
+import type { PushSender } from './platform/push.ts';
 import type { Storage } from './platform/storage.ts';
 
 /** What every module reads from the app: configuration and adapters. */
@@ -7,6 +9,8 @@ export interface AppContext {
   config: Config;
   database: Database;
   storage: Storage;
+  mailer: Mailer;
+  push: PushSender;
 }
 
 /** The authenticated caller of a request. */

@@ -4,6 +4,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedReferenceData } from './db/seed/seed.ts';
 import { acquireDataDirLock } from './lock.ts';
+import { createMailer } from './platform/mail.ts';
+import { createPushSender } from './platform/push.ts';
 import { diskStorage } from './platform/storage.ts';
 
 /**
@@ -31,7 +33,13 @@ async function main(): Promise<void> {
   await database.migrate();
   await seedReferenceData(database.db);
 
-  const app = await buildApp({ config, database, storage: diskStorage(path.join(config.dataDir, 'files')) });
+  const app = await buildApp({
+    config,
+    database,
+    storage: diskStorage(path.join(config.dataDir, 'files')),
+    mailer: createMailer(config),
+    push: await createPushSender(config, database.db),
+  });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

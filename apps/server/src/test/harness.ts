@@ -9,6 +9,8 @@ import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { seedReferenceData } from '../db/seed/seed.ts';
+import { createMailer } from '../platform/mail.ts';
+import { createPushSender } from '../platform/push.ts';
 import { diskStorage } from '../platform/storage.ts';
 
 /** Which engine this Vitest project runs the API tests on (vitest.config.ts). */
@@ -67,7 +69,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: null });
   await database.migrate();
   await seedReferenceData(database.db);
-  const app = await buildApp({ config, database, storage: diskStorage(path.join(dataDir, 'files')) });
+  const app = await buildApp({
+    config,
+    database,
+    storage: diskStorage(path.join(dataDir, 'files')),
+    mailer: createMailer(config),
+    push: await createPushSender(config, database.db),
+  });
   await app.ready();
   return {
     app,
