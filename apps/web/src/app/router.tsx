@@ -22,6 +22,8 @@ const authPages: Partial<Record<AuthPathKey, Page>> = {
   home: lazy(() => import('../features/home/home-page.tsx')),
   qrcodeGenerate: lazy(() => import('../features/qrcode/qrcode-generate-page.tsx')),
   qrcodeRead: lazy(() => import('../features/qrcode/qrcode-read-page.tsx')),
+  settings: lazy(() => import('../features/settings/settings-page.tsx')),
+  devices: lazy(() => import('../features/devices/devices-page.tsx')),
 };
 
 /** Built public pages rendered in the public layout; the other public paths show 'Em breve'. */
@@ -29,6 +31,10 @@ const publicPages: Partial<Record<PathKey, Page>> = {
   login: LoginPage,
   register: RegisterPage,
   registerCompany: RegisterPage,
+  termos: lazy(() => import('../features/conteudo/termos-page.tsx')),
+  politica: lazy(() => import('../features/conteudo/politica-page.tsx')),
+  passwordReset: lazy(() => import('../features/account/password-reset-page.tsx')),
+  emailVerify: lazy(() => import('../features/account/email-verify-page.tsx')),
 };
 
 const isPublic = (key: PathKey) => (publicPathKeys as readonly PathKey[]).includes(key);

@@ -1,0 +1,6 @@
+import { ComingSoon } from '../../ui/coming-soon.tsx';
+
+/** Placeholder until issue 3 lands this page. */
+export default function TermosPage() {
+  return <ComingSoon title="Em breve" />;
+}
