@@ -1,15 +1,20 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, REPO_ROOT } from './config.ts';
 
 describe('loadConfig', () => {
   it('uses the embedded defaults with an empty environment', () => {
     const c = loadConfig({});
     expect(c.port).toBe(3000);
-    expect(c.dataDir).toBe(path.resolve('./data'));
+    expect(c.dataDir).toBe(path.join(REPO_ROOT, 'data'));
     expect(c.databaseUrl).toBeUndefined();
     expect(c.redisUrl).toBeUndefined();
     expect(c.publicOrigin).toBe('http://localhost:3000');
+  });
+
+  it('takes a relative DATA_DIR from the directory npm start was typed in', () => {
+    expect(loadConfig({ DATA_DIR: 'dados', INIT_CWD: '/srv/pulso' }).dataDir).toBe('/srv/pulso/dados');
+    expect(loadConfig({ DATA_DIR: '/var/lib/pulso' }).dataDir).toBe('/var/lib/pulso');
   });
 
   it('derives PUBLIC_ORIGIN from PORT and strips a trailing slash from an explicit one', () => {

@@ -19,7 +19,9 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
+  DATA_DIR: z.string().min(1).optional(),
+  // Set by npm to the directory `npm start` was typed in; relative paths are taken from there.
+  INIT_CWD: z.string().optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
@@ -89,13 +91,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir: e.DATA_DIR
+      ? path.resolve(e.INIT_CWD ?? process.cwd(), e.DATA_DIR)
+      : path.join(REPO_ROOT, 'data'),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
+    webDist: e.WEB_DIST
+      ? path.resolve(e.INIT_CWD ?? process.cwd(), e.WEB_DIST)
+      : path.join(REPO_ROOT, 'apps/web/dist'),
     rateLimit: { authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE, codePerMinute: e.RATE_LIMIT_CODE_PER_MINUTE },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
