@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/harness.ts';
 
@@ -95,6 +96,8 @@ describe('the SPA', () => {
     await mkdir(path.join(web, 'assets'), { recursive: true });
     await writeFile(path.join(web, 'index.html'), '<!doctype html><title>Pulso</title>');
     await writeFile(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
+    await writeFile(path.join(web, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
+    await writeFile(path.join(web, 'index.html.gz'), gzipSync('<!doctype html><title>Pulso</title>'));
     const withWeb = await createTestApp({ WEB_DIST: web });
     try {
       for (const url of ['/', '/home', '/code/123AB456', '/register/123AB456']) {
@@ -106,6 +109,17 @@ describe('the SPA', () => {
       const asset = await withWeb.app.inject({ url: '/assets/app-abc123.js' });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toContain('immutable');
+      const compressed = await withWeb.app.inject({
+        url: '/assets/app-abc123.js',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(compressed.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log(1)');
+      const page = await withWeb.app.inject({
+        url: '/code/123AB456',
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(page.headers['content-encoding']).toBe('gzip');
       expect((await withWeb.app.inject({ url: '/api/nada' })).statusCode).toBe(404);
     } finally {
       await withWeb.close();

@@ -147,6 +147,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: config.webDist,
       wildcard: false,
+      // The build writes .br/.gz next to each asset (apps/web/vite.config.ts).
+      preCompressed: true,
       setHeaders: (res, file) => {
         res.header(
           'cache-control',
