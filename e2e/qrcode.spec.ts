@@ -173,6 +173,16 @@ test.describe
         await released;
         return route.fulfill({ status: 429, json: { message: TOO_MANY } });
       });
+      // A full page load gets the data embedded by the server; a navigation inside the app (from the
+      // reader) asks the API. The embedded data is taken out here to play that path.
+      await page.route(
+        (url) => url.pathname === `/code/${patient.code}`,
+        async (route) => {
+          const response = await route.fetch();
+          const body = (await response.text()).replace(/<script type="application\/json"[^]*?<\/script>/, '');
+          return route.fulfill({ response, body });
+        },
+      );
       await page.goto(`/code/${patient.code}`);
       await expect(page.getByRole('status', { name: 'Carregando dados de emergência' })).toBeVisible();
       await checkScreen(page, 'code-public-loading');

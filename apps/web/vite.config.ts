@@ -93,5 +93,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Read by the server to preload the public /code page's chunks (modules/code/code-page.ts).
+    manifest: true,
   },
 });

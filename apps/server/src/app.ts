@@ -23,6 +23,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cidadesRoutes } from './modules/cidades/cidades.routes.ts';
 import { codeRoutes } from './modules/code/code.routes.ts';
+import { codePageRoutes, loadCodePageShell } from './modules/code/code-page.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { conteudoRoutes } from './modules/conteudo/conteudo.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
@@ -143,6 +144,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   if (config.env !== 'production') await app.register(devmailRoutes, { prefix: '/dev' });
 
   const hasWeb = existsSync(path.join(config.webDist, 'index.html'));
+  const codeShell = hasWeb ? loadCodePageShell(config.webDist) : null;
+  if (codeShell) await app.register(codePageRoutes(codeShell));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,

@@ -180,3 +180,30 @@ describe('/code/:code (spec 2 §2 public patient view)', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Linha do tempo' })).not.toBeNull();
   });
 });
+
+describe('the Emergency tab embedded by the server (modules/code/code-page.ts)', () => {
+  function embed(data: unknown) {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'pulso-code-data';
+    script.textContent = JSON.stringify(data);
+    document.head.append(script);
+  }
+
+  it('renders from the embedded answer without asking the API, and reads it once', async () => {
+    embed({ user: maria });
+    const fetchMock = stubFetch();
+    renderRoutes(routes, '/code/123%20ab%20456');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maria da Silva' })).not.toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(document.getElementById('pulso-code-data')).toBeNull();
+  });
+
+  it('ignores data embedded for another code and asks the API', async () => {
+    embed({ user: empty });
+    const fetchMock = stubFetch(jsonResponse({ user: maria }));
+    renderRoutes(routes, '/code/123AB456');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maria da Silva' })).not.toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});

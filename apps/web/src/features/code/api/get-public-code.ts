@@ -1,4 +1,4 @@
-import type { PublicEmergencyView } from '@pulso/domain';
+import { type PublicEmergencyView, parseCode } from '@pulso/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api.ts';
 
@@ -18,7 +18,29 @@ export function usePublicCode(code: string) {
   return useQuery({
     queryKey: ['code', code],
     queryFn: ({ signal }) => api.get<PublicCodeResponse>(`/code/${encodeURIComponent(code)}`, signal),
+    initialData: () => takeEmbeddedData(code),
+    // The embedded answer is as fresh as a fetch: do not ask (and log) again at once.
+    staleTime: 60_000,
     // Every opening is a row of the patient's access log: no refetch each time the tab regains focus.
     refetchOnWindowFocus: false,
   });
+}
+
+/** Id of the JSON element the server embeds in `/code/:code` (server modules/code/code-page.ts). */
+export const EMBEDDED_DATA_ID = 'pulso-code-data';
+
+/**
+ * The Emergency tab the server embedded in the page a scan opened, when it is
+ * this code's; read once (the element is removed), so later navigations fetch.
+ */
+export function takeEmbeddedData(code: string): PublicCodeResponse | undefined {
+  const element = document.getElementById(EMBEDDED_DATA_ID);
+  if (!element) return undefined;
+  element.remove();
+  try {
+    const data = JSON.parse(element.textContent ?? '') as PublicCodeResponse;
+    return data.user?.code === parseCode(code) ? data : undefined;
+  } catch {
+    return undefined;
+  }
 }

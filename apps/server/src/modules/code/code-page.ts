@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsync } from 'fastify';
+import { HttpError } from '../../errors.ts';
+import { emergencyLookup } from './code.service.ts';
+
+/** Source path of the public page in the Vite manifest (apps/web). */
+const CODE_PAGE_SOURCE = 'src/features/code/code-page.tsx';
+
+/** Id of the `<script type="application/json">` element the SPA reads (features/code/api). */
+export const EMBEDDED_DATA_ID = 'pulso-code-data';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+
+/** The SPA's index.html prepared for `/code/:code`: the page's chunks preloaded. */
+export interface CodePageShell {
+  /** index.html with modulepreload and stylesheet links of the public page. */
+  html: string;
+}
+
+/**
+ * Reads `index.html` and the Vite manifest of the built SPA and adds
+ * `<link rel="modulepreload">` / stylesheet links for the public page's
+ * chunks, so that the browser fetches them alongside the entry instead of
+ * after it. Answers `null` when the build has no manifest.
+ */
+export function loadCodePageShell(webDist: string): CodePageShell | null {
+  let manifest: Record<string, ManifestChunk>;
+  try {
+    manifest = JSON.parse(readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8'));
+  } catch {
+    return null;
+  }
+  const index = readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const files = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const sheet of chunk.css ?? []) css.add(sheet);
+    for (const child of chunk.imports ?? []) visit(child);
+  };
+  visit(CODE_PAGE_SOURCE);
+  if (files.size === 0) return null;
+  const links = [
+    ...[...css].map((f) => `<link rel="stylesheet" href="/${f}">`),
+    ...[...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+  ].join('');
+  return { html: index.replace('</head>', `${links}</head>`) };
+}
+
+/** JSON safe inside an HTML `<script>` element (no `</script>`, no line separators). */
+function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * `GET /code/:code`, the page a scanned QR code opens (RULINGS.md "QR
+ * content"). A paramedic's phone gets, in the first answer, the SPA shell
+ * with the public page's chunks preloaded and the Emergency tab's data
+ * embedded as JSON (`#pulso-code-data`), so no further API round trip stands
+ * between the scan and the blood type. A navigation carries no bearer token
+ * (it lives in localStorage), so the opening is logged as a visitor's, as
+ * `GET /api/code/:code` logs it and shares its rate limit; an unknown code
+ * gets the plain shell, whose page then asks the API and offers registration.
+ */
+export function codePageRoutes(shell: CodePageShell): FastifyPluginAsync {
+  return async (app) => {
+    const openEmergencyView = emergencyLookup(app.ctx.database.db);
+    app.get<{ Params: { code: string } }>(
+      '/code/:code',
+      {
+        config: { rateLimit: { max: app.ctx.config.rateLimit.codePerMinute, timeWindow: '1 minute' } },
+        schema: { hide: true },
+      },
+      async (request, reply) => {
+        reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'private, no-store')
+          .header('x-robots-tag', 'noindex');
+        try {
+          const user = await openEmergencyView(
+            request.params.code,
+            request.actor?.userId ?? null,
+            request.log,
+          );
+          const data = `<script type="application/json" id="${EMBEDDED_DATA_ID}">${scriptSafeJson({ user })}</script>`;
+          return shell.html.replace('</head>', `${data}</head>`);
+        } catch (error) {
+          if (error instanceof HttpError && error.statusCode === 404) return shell.html;
+          throw error;
+        }
+      },
+    );
+  };
+}
