@@ -10,7 +10,8 @@ import { EMBEDDED_DATA_ID } from './code-page.ts';
 
 let t: TestApp;
 const INDEX =
-  '<!doctype html><html><head><title>Pulso</title></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html><head><title>Pulso</title><link rel="stylesheet" crossorigin href="/assets/index-1.css">' +
+  '</head><body><div id="root"></div></body></html>';
 const MANIFEST = {
   'index.html': { file: 'assets/index-1.js', isEntry: true },
   'src/features/code/code-page.tsx': {
@@ -52,11 +53,20 @@ describe('GET /code/:code (the page a scan opens)', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/code-page-1.js">');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/Tabs-1.js">');
-    expect(res.body).toContain('<link rel="stylesheet" href="/assets/code-page-1.css">');
+    expect(res.body.split('</head>')[1]).toContain('<link rel="stylesheet" href="/assets/code-page-1.css">');
     expect(res.body).not.toContain('href="/assets/index-1.js"');
     const data = embedded(res.body);
     expect(data?.user).toMatchObject({ name: p.user.name, code: p.user.code, geral: { sangue: 7 } });
     expect(JSON.stringify(data)).not.toContain(p.user.email);
+    const facts = /<div id="pulso-static"[^]*?<\/main><\/div>/.exec(res.body)?.[0] ?? '';
+    expect(facts).toContain(`<h1>${p.user.name}</h1>`);
+    expect(facts).toContain('<span>Tipo sanguíneo</span><strong>O+</strong>');
+    expect(facts).toContain('href="tel:192"');
+    const [head, body] = res.body.split('</head>') as [string, string];
+    expect(head).toContain('<link rel="stylesheet" href="/emergency.css">');
+    expect(head).not.toContain('index-1.css');
+    expect(body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
+    expect(body.indexOf('pulso-static')).toBeLessThan(body.indexOf('index-1.css'));
     const logs = await t.database.db.select().from(code_access_logs);
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({ user_id: p.user.id, viewer_id: null });
@@ -66,6 +76,7 @@ describe('GET /code/:code (the page a scan opens)', () => {
     const p = await createPatient(t.app, { name: 'Ana </script><script>alert(1)</script>' });
     const res = await t.app.inject({ url: `/code/${p.user.code}` });
     expect(res.body).not.toContain('<script>alert(1)');
+    expect(res.body).toContain('<h1>Ana &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</h1>');
     expect(embedded(res.body)?.user.name).toBe('Ana </script><script>alert(1)</script>');
   });
 
@@ -73,6 +84,7 @@ describe('GET /code/:code (the page a scan opens)', () => {
     const unknown = await t.app.inject({ url: '/code/999ZZ999' });
     expect(unknown.statusCode).toBe(200);
     expect(embedded(unknown.body)).toBeNull();
+    expect(unknown.body).not.toContain('pulso-static');
     const p = await createPatient(t.app);
     await t.database.db.update(users).set({ is_active: false }).where(eq(users.id, p.user.id));
     const closed = await t.app.inject({ url: `/code/${p.user.code}` });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../errors.ts';
 import { emergencyLookup } from './code.service.ts';
+import { renderEmergencyFacts } from './emergency-html.ts';
 
 /** Source path of the public page in the Vite manifest (apps/web). */
 const CODE_PAGE_SOURCE = 'src/features/code/code-page.tsx';
@@ -17,7 +18,7 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
-/** The SPA's index.html prepared for `/code/:code`: the page's chunks preloaded. */
+/** The SPA's index.html prepared for `/code/:code`: the page's chunks preloaded, app sheets last. */
 export interface CodePageShell {
   /** index.html with modulepreload and stylesheet links of the public page. */
   html: string;
@@ -48,11 +49,19 @@ export function loadCodePageShell(webDist: string): CodePageShell | null {
   };
   visit(CODE_PAGE_SOURCE);
   if (files.size === 0) return null;
-  const links = [
-    ...[...css].map((f) => `<link rel="stylesheet" href="/${f}">`),
+  // Only the small sheet of the plain-HTML facts may block the first paint; the app's sheets move to
+  // the end of <body>, where they no longer hold back what comes before them.
+  const appSheets = index.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+  const head = [
+    '<link rel="stylesheet" href="/emergency.css">',
     ...[...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
   ].join('');
-  return { html: index.replace('</head>', `${links}</head>`) };
+  const tail = [...appSheets, ...[...css].map((f) => `<link rel="stylesheet" href="/${f}">`)].join('');
+  const html = appSheets
+    .reduce((page, sheet) => page.replace(sheet, ''), index)
+    .replace('</head>', `${head}</head>`)
+    .replace('</body>', `${tail}</body>`);
+  return { html };
 }
 
 /** JSON safe inside an HTML `<script>` element (no `</script>`, no line separators). */
@@ -67,8 +76,9 @@ function scriptSafeJson(value: unknown): string {
  * `GET /code/:code`, the page a scanned QR code opens (RULINGS.md "QR
  * content"). A paramedic's phone gets, in the first answer, the SPA shell
  * with the public page's chunks preloaded and the Emergency tab's data
- * embedded as JSON (`#pulso-code-data`), so no further API round trip stands
- * between the scan and the blood type. A navigation carries no bearer token
+ * embedded as JSON (`#pulso-code-data`) and its vital facts rendered as plain
+ * HTML (`renderEmergencyFacts`), so the blood type shows before any script
+ * runs and no further API round trip stands between scan and data. A navigation carries no bearer token
  * (it lives in localStorage), so the opening is logged as a visitor's, as
  * `GET /api/code/:code` logs it and shares its rate limit; an unknown code
  * gets the plain shell, whose page then asks the API and offers registration.
@@ -94,7 +104,9 @@ export function codePageRoutes(shell: CodePageShell): FastifyPluginAsync {
             request.log,
           );
           const data = `<script type="application/json" id="${EMBEDDED_DATA_ID}">${scriptSafeJson({ user })}</script>`;
-          return shell.html.replace('</head>', `${data}</head>`);
+          return shell.html
+            .replace('</head>', `${data}</head>`)
+            .replace(/<body([^>]*)>/, (body) => `${body}${renderEmergencyFacts(user)}`);
         } catch (error) {
           if (error instanceof HttpError && error.statusCode === 404) return shell.html;
           throw error;

@@ -192,11 +192,15 @@ describe('the Emergency tab embedded by the server (modules/code/code-page.ts)',
 
   it('renders from the embedded answer without asking the API, and reads it once', async () => {
     embed({ user: maria });
+    const facts = document.createElement('div');
+    facts.id = 'pulso-static';
+    document.body.prepend(facts);
     const fetchMock = stubFetch();
     renderRoutes(routes, '/code/123%20ab%20456');
     expect(await screen.findByRole('heading', { level: 1, name: 'Maria da Silva' })).not.toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
     expect(document.getElementById('pulso-code-data')).toBeNull();
+    expect(document.getElementById('pulso-static')).toBeNull();
   });
 
   it('ignores data embedded for another code and asks the API', async () => {

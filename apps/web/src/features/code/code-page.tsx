@@ -1,5 +1,6 @@
 import { Button, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { parseCode } from '@pulso/domain';
+import { useEffect } from 'react';
 import { generatePath, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { pageTitles, paths } from '../../app/paths.ts';
@@ -22,6 +23,8 @@ export default function CodePage() {
   useDocumentTitle(pageTitles.code);
   const signedIn = useToken() !== null;
   const query = usePublicCode(code);
+  // The server's plain-HTML facts (modules/code/emergency-html.ts) give way to this page once it shows.
+  useEffect(() => document.getElementById('pulso-static')?.remove(), []);
 
   if (query.error instanceof ApiError && query.error.status === 404) {
     return <Navigate to={generatePath(paths.register, { code: parseCode(code) ?? code })} replace />;
