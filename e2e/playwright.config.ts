@@ -60,7 +60,8 @@ export default defineConfig({
       DATABASE_URL: '',
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
+      // Development: the journeys read the mail at /dev/mail.json (the dev outbox, issue 3).
+      NODE_ENV: 'development',
       RATE_LIMIT_AUTH_PER_MINUTE: '500',
       RATE_LIMIT_CODE_PER_MINUTE: '500',
     },

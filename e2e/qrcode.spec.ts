@@ -179,7 +179,10 @@ test.describe
         (url) => url.pathname === `/code/${patient.code}`,
         async (route) => {
           const response = await route.fetch();
-          const body = (await response.text()).replace(/<script type="application\/json"[^]*?<\/script>/, '');
+          const body = (await response.text()).replace(
+            /<script type="application\/json"[\s\S]*?<\/script>/,
+            '',
+          );
           return route.fulfill({ response, body });
         },
       );

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redactUrl } from './app.ts';
 import { createTestApp, type TestApp } from './test/harness.ts';
 
 let t: TestApp;
@@ -138,5 +139,20 @@ describe('validation messages', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toMatch(/Entrada inválida|inválid/i);
     expect(res.json().message).not.toMatch(/Invalid input|expected/i);
+  });
+});
+
+describe('redactUrl', () => {
+  it('masks codes, avatar keys and tokens, and drops the query string', () => {
+    expect(redactUrl('/api/code/123AB456')).toBe('/api/code/***');
+    expect(redactUrl('/code/123AB456')).toBe('/code/***');
+    expect(redactUrl('/api/avatars/abc.png')).toBe('/api/avatars/***');
+    expect(redactUrl('/api/email/verify/tok')).toBe('/api/email/verify/***');
+    expect(redactUrl('/password/reset/tok?email=a%40b.c')).toBe('/password/reset/***');
+    expect(redactUrl('/api/register/invitation/tok')).toBe('/api/register/invitation/***');
+    expect(redactUrl('/api/register/tok')).toBe('/api/register/***');
+    expect(redactUrl('/registerCompany/tok')).toBe('/registerCompany/***');
+    expect(redactUrl('/api/register')).toBe('/api/register');
+    expect(redactUrl('/api/cidades/search/sao?x=1')).toBe('/api/cidades/search/sao');
   });
 });

@@ -33,9 +33,20 @@ import { homeRoutes } from './modules/home/home.routes.ts';
 import { qrcodeRoutes } from './modules/qrcode/qrcode.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 
-// Personal codes and avatar keys open a patient's emergency data: keep them out of logs.
-function redactUrl(url: string): string {
-  return url.replace(/\/(code|virgins|avatars)\/[^/?#]+/g, '/$1/***');
+// Personal codes and avatar keys open a patient's emergency data, and e-mail verification
+// tokens an account: keep them out of logs.
+/**
+ * The request URL as logged: personal codes, avatar keys and every token
+ * (e-mail verification, password reset, invitations) masked, and the query
+ * string (which may carry an e-mail) dropped.
+ */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/[?#].*$/, '')
+    .replace(
+      /\/(register\/invitation|registerCompany|register|code|virgins|avatars|verify|reset)\/[^/]+/g,
+      '/$1/***',
+    );
 }
 
 /**

@@ -1,7 +1,14 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import type { Agent } from 'node:https';
+import path from 'node:path';
+import { isKnownPushService } from '@pulso/domain';
+import { and, eq } from 'drizzle-orm';
+import webpush from 'web-push';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { devices, users } from '../db/schema/index.ts';
 
-/** A push notification's content. */
+/** A push notification's content, as the service worker (`apps/web/public/sw.js`) reads it. */
 export interface PushPayload {
   title: string;
   body: string;
@@ -9,20 +16,175 @@ export interface PushPayload {
   url?: string;
 }
 
+/** Delivery options of one push. */
+export interface PushSendOptions {
+  /** Push-service priority; default `'high'` (a doctor's answer should wake the phone). */
+  urgency?: 'very-low' | 'low' | 'normal' | 'high';
+  /** Seconds the push service keeps an undelivered message; default one day. */
+  ttlSeconds?: number;
+  /** Where failures go; default the sender's logger. Pass `request.log` from a route. */
+  log?: PushLog;
+}
+
+/** The part of a pino logger the sender writes to. */
+export interface PushLog {
+  warn(obj: object, msg: string): void;
+}
+
 /** Sends Web Push messages to a user's devices (issue 3; telemedicine calls it). */
 export interface PushSender {
   /** VAPID public key (URL-safe base64) the browser subscribes with. */
   publicKey: string;
-  /** Sends to every device of the user; drops subscriptions the push service reports gone. */
-  sendToUser(userId: number, payload: PushPayload): Promise<{ sent: number; removed: number }>;
+  /**
+   * Sends `payload` to every device of the user, in parallel; deletes the
+   * devices the push service reports gone (404/410). Never throws for a
+   * delivery failure: other failures are logged by status code only.
+   */
+  sendToUser(
+    userId: number,
+    payload: PushPayload,
+    options?: PushSendOptions,
+  ): Promise<{ sent: number; removed: number }>;
 }
 
-/** Builds the push sender of the configuration. */
-export async function createPushSender(_config: Config, _db: Db): Promise<PushSender> {
+/** Test seams of {@link createPushSender}. */
+export interface PushSenderOptions {
+  /** TLS agent for the push requests (a test trusts its self-signed push service with it). */
+  agent?: Agent;
+  /** Which endpoints may be posted to; default {@link isKnownPushService}. */
+  isAllowedEndpoint?: (endpoint: string) => boolean;
+  log?: PushLog;
+}
+
+/** A day: a notification about a consultation is stale after that. */
+export const DEFAULT_PUSH_TTL_SECONDS = 24 * 3600;
+const PUSH_TIMEOUT_MS = 10_000;
+
+interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+const stderrLog: PushLog = {
+  warn: (obj, msg) => process.stderr.write(`${JSON.stringify({ level: 40, ...obj, msg })}\n`),
+};
+
+/**
+ * The VAPID key pair: from the configuration when both keys are set, else
+ * `${dataDir}/vapid.json`, created (mode 0600) on first start and reused.
+ * With several API nodes set `VAPID_PUBLIC_KEY`/`VAPID_PRIVATE_KEY`: each
+ * node's own file would sign with a different key.
+ */
+export async function loadVapidKeys(config: Config): Promise<VapidKeys> {
+  const { publicKey, privateKey } = config.vapid;
+  if (publicKey || privateKey) {
+    if (!publicKey || !privateKey) {
+      throw new Error('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither');
+    }
+    return validated({ publicKey, privateKey }, 'VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY');
+  }
+  const file = path.join(config.dataDir, 'vapid.json');
+  try {
+    return validated(JSON.parse(await readFile(file, 'utf8')) as VapidKeys, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const keys = webpush.generateVAPIDKeys();
+  try {
+    // `wx`: a second process starting at the same moment keeps the first one's keys.
+    await writeFile(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+    return keys;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return validated(JSON.parse(await readFile(file, 'utf8')) as VapidKeys, file);
+  }
+}
+
+function validated(keys: VapidKeys, source: string): VapidKeys {
+  try {
+    webpush.getVapidHeaders(
+      'https://push.example',
+      'mailto:check@pulso.local',
+      keys.publicKey,
+      keys.privateKey,
+      'aes128gcm',
+    );
+  } catch {
+    throw new Error(`Invalid VAPID keys in ${source}`);
+  }
+  return { publicKey: keys.publicKey, privateKey: keys.privateKey };
+}
+
+/**
+ * Builds the Web Push sender (issue 3 "Devices and push"). Each device row
+ * holds the browser's serialised `PushSubscription` in `firebase_token` (the
+ * spec's name); messages are encrypted `aes128gcm` and signed with VAPID.
+ * The payload reaches the user's lock screen: keep health data out of it
+ * (e.g. 'Nova mensagem do seu médico', not the message).
+ */
+export async function createPushSender(
+  config: Config,
+  db: Db,
+  options: PushSenderOptions = {},
+): Promise<PushSender> {
+  const keys = await loadVapidKeys(config);
+  const vapidDetails = { subject: config.vapid.subject, ...keys };
+  const allowed = options.isAllowedEndpoint ?? isKnownPushService;
+  const defaultLog = options.log ?? stderrLog;
+
   return {
-    publicKey: '',
-    async sendToUser() {
-      throw new Error('Push not implemented yet');
+    publicKey: keys.publicKey,
+    async sendToUser(userId, payload, sendOptions = {}) {
+      const log = sendOptions.log ?? defaultLog;
+      const rows = await db
+        .select({ id: devices.id, firebase_token: devices.firebase_token, endpoint: devices.endpoint })
+        .from(devices)
+        // A closed account (issue 3) keeps its rows but receives nothing.
+        .innerJoin(users, eq(users.id, devices.user_id))
+        .where(and(eq(devices.user_id, userId), eq(users.is_active, true)));
+      const body = JSON.stringify(payload);
+      let sent = 0;
+      let removed = 0;
+      await Promise.all(
+        rows.map(async (row) => {
+          if (!allowed(row.endpoint)) {
+            log.warn({ deviceId: row.id }, 'push endpoint is not a known push service; skipped');
+            return;
+          }
+          try {
+            await webpush.sendNotification(JSON.parse(row.firebase_token), body, {
+              vapidDetails,
+              TTL: sendOptions.ttlSeconds ?? DEFAULT_PUSH_TTL_SECONDS,
+              urgency: sendOptions.urgency ?? 'high',
+              contentEncoding: 'aes128gcm',
+              timeout: PUSH_TIMEOUT_MS,
+              ...(options.agent ? { agent: options.agent } : {}),
+            });
+            sent += 1;
+          } catch (error) {
+            const statusCode = error instanceof webpush.WebPushError ? error.statusCode : undefined;
+            if (statusCode === 404 || statusCode === 410) {
+              // The browser unsubscribed or the subscription expired: it will never deliver again.
+              const gone = await db
+                .delete(devices)
+                .where(and(eq(devices.id, row.id), eq(devices.firebase_token, row.firebase_token)))
+                .returning({ id: devices.id });
+              removed += gone.length;
+              return;
+            }
+            // Status code only: the endpoint is a capability URL and the payload may be personal.
+            log.warn(
+              {
+                deviceId: row.id,
+                statusCode: statusCode ?? null,
+                code: (error as { code?: string }).code ?? null,
+              },
+              'push delivery failed',
+            );
+          }
+        }),
+      );
+      return { sent, removed };
     },
   };
 }

@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import type { UserView } from '@pulso/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -73,4 +74,28 @@ export async function fillEmergencyData(
     .update(users)
     .set({ ...EMERGENCY_DATA, ...overrides })
     .where(eq(users.id, userId));
+}
+
+/** Marks a patient's e-mail as confirmed (what following the verification mail does; issue 3). */
+export async function verifyEmail(db: Db, userId: number, at: Date = new Date()): Promise<void> {
+  await db.update(users).set({ email_verified_at: at }).where(eq(users.id, userId));
+}
+
+/**
+ * A browser's serialised push subscription (`PushSubscription.toJSON()`) with
+ * real P-256 keys, as `POST /api/device` receives it in `firebase_token`.
+ * Answers the JSON text and the receiver's ECDH key and auth secret (to decrypt).
+ */
+export function pushSubscription(
+  endpoint = `https://fcm.googleapis.com/fcm/send/${randomBytes(12).toString('base64url')}`,
+) {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const authSecret = randomBytes(16);
+  const json = JSON.stringify({
+    endpoint,
+    expirationTime: null,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') },
+  });
+  return { json, endpoint, ecdh, authSecret };
 }

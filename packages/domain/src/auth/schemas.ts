@@ -24,8 +24,6 @@ export const AUTH_MESSAGES = {
   codeUnavailable: 'Este código não está disponível para cadastro',
   invitationInvalid: 'Este convite é inválido, expirou ou já foi usado. Peça um novo convite à sua empresa.',
   forgotSent: 'Se este e-mail estiver cadastrado, enviaremos um link para redefinir sua senha.',
-  forgotUnavailable:
-    'A recuperação de senha por e-mail ainda não está disponível. Escreva para o suporte para recuperar o acesso.',
 } as const;
 
 /** Minimum password length (NIST SP 800-63B; the spec sets none). */

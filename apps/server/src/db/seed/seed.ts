@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { count } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { cidades, especialidades } from '../schema/index.ts';
+import { seedContentPages } from './conteudo/index.ts';
 
 const DATA = new URL('./data/', import.meta.url);
 
@@ -41,4 +42,5 @@ export async function seedReferenceData(db: Db): Promise<void> {
     .insert(especialidades)
     .values(nomes.map((nome) => ({ nome })))
     .onConflictDoNothing();
+  await seedContentPages(db);
 }

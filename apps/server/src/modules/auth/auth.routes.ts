@@ -1,13 +1,8 @@
-import {
-  AUTH_MESSAGES,
-  ForgotPasswordSchema,
-  LoginSchema,
-  RegisterSchema,
-  UserViewSchema,
-} from '@pulso/domain';
+import { AUTH_MESSAGES, LoginSchema, RegisterSchema, UserViewSchema } from '@pulso/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authErrors, ErrorBodySchema, MessageSchema, ValidationErrorBodySchema } from '../../http.ts';
+import { authErrors, ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
+import { sendVerificationMail } from '../account/account.service.ts';
 import { selectUserRow, toUserView } from '../users/user.presenter.ts';
 import { actorOf, requireUser } from './auth.hooks.ts';
 import { authenticate, issueSession, registerPatient, revokeSession } from './auth.service.ts';
@@ -42,6 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     registerSchema('Creates a patient account and signs it in (multipart or JSON)', false),
     async (request, reply) => {
       const { userId } = await registerPatient(db, request.body);
+      await sendVerificationMail(app.ctx, request.log, userId);
       reply.code(201);
       return session(userId, request.headers['user-agent'], AUTH_MESSAGES.registered);
     },
@@ -53,6 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { token } = request.params as { token: string };
       const { userId } = await registerPatient(db, request.body, { invitationToken: token });
+      await sendVerificationMail(app.ctx, request.log, userId);
       reply.code(201);
       return session(userId, request.headers['user-agent'], AUTH_MESSAGES.registered);
     },
@@ -112,27 +109,5 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/password/email',
-    {
-      config: authLimit,
-      schema: {
-        summary: 'Asks for a password-reset link; the same answer whether or not the e-mail exists',
-        description: 'Mail delivery lands with the account-lifecycle issue; until then it answers 503.',
-        tags: ['auth'],
-        body: ForgotPasswordSchema,
-        response: {
-          200: MessageSchema,
-          422: ValidationErrorBodySchema,
-          429: ErrorBodySchema,
-          503: ErrorBodySchema,
-        },
-      },
-    },
-    async (_request, reply) => {
-      // Saying "we sent you a link" before mail exists would mislead a locked-out patient.
-      reply.code(503);
-      return { message: AUTH_MESSAGES.forgotUnavailable };
-    },
-  );
+  // POST /password/email and /password/reset live in modules/account (issue 3).
 };

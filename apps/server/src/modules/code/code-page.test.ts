@@ -58,7 +58,7 @@ describe('GET /code/:code (the page a scan opens)', () => {
     const data = embedded(res.body);
     expect(data?.user).toMatchObject({ name: p.user.name, code: p.user.code, geral: { sangue: 7 } });
     expect(JSON.stringify(data)).not.toContain(p.user.email);
-    const facts = /<div id="pulso-static"[^]*?<\/main><\/div>/.exec(res.body)?.[0] ?? '';
+    const facts = /<div id="pulso-static"[\s\S]*?<\/main><\/div>/.exec(res.body)?.[0] ?? '';
     expect(facts).toContain(`<h1>${p.user.name}</h1>`);
     expect(facts).toContain('<span>Tipo sanguíneo</span><strong>O+</strong>');
     expect(facts).toContain('href="tel:192"');

@@ -1,4 +1,70 @@
+import { ChangePasswordSchema, CloseAccountSchema, SETTINGS_MESSAGES } from '@pulso/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authErrors, ErrorBodySchema, MessageSchema, ValidationErrorBodySchema } from '../../http.ts';
+import { actorOf, requireUser } from '../auth/auth.hooks.ts';
+import { changePassword, closeAccount } from './settings.service.ts';
 
-/** Password change and account closing (spec 2 §7 "Settings"). */
-export const settingsRoutes: FastifyPluginAsyncZod = async () => {};
+/** Password change and account closing (spec 2 §7 "Settings"; issue 3 "Settings"). */
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx.database;
+  // Checking the current password is a guess at it: limited like the sign-in (per IP).
+  // `onRequest`: a guest gets 401 before the body is even validated.
+  const guessLimit = { rateLimit: { max: app.ctx.config.rateLimit.authPerMinute, timeWindow: '1 minute' } };
+
+  /**
+   * `PUT /api/settings/password {password_current, password, password_confirmation}`
+   * (signed in; spec 2 §5, §7): 200 `{message: 'Senha alterada com sucesso'}`
+   * and every other session of the account revoked (this one kept);
+   * 422 `{message, errors}` with the spec's messages, 'Senha atual incorreta'
+   * on `password_current`, 'As senhas devem ser iguais' on
+   * `password_confirmation`; 401 without a live token; 429 past the limit.
+   */
+  app.put(
+    '/settings/password',
+    {
+      onRequest: requireUser,
+      config: guessLimit,
+      schema: {
+        summary: 'Changes the password and signs every other device out',
+        tags: ['settings'],
+        security: [{ bearer: [] }],
+        body: ChangePasswordSchema,
+        response: {
+          200: MessageSchema,
+          422: ValidationErrorBodySchema,
+          429: ErrorBodySchema,
+          ...authErrors,
+        },
+      },
+    },
+    async (request) => {
+      await changePassword(db, actorOf(request), request.body);
+      return { message: SETTINGS_MESSAGES.passwordChanged };
+    },
+  );
+
+  /**
+   * `PUT /api/settings/account/closed {is_active: false}` (signed in; spec 2
+   * §4, §7): 200 `{message}`; the account can no longer sign in, its code's
+   * public view answers 404, every one of its tokens (this one included) is
+   * revoked; nothing is deleted. 422 when `is_active` is not false; 401
+   * without a live token.
+   */
+  app.put(
+    '/settings/account/closed',
+    {
+      onRequest: requireUser,
+      schema: {
+        summary: 'Closes (deactivates) the account and revokes all its sessions',
+        tags: ['settings'],
+        security: [{ bearer: [] }],
+        body: CloseAccountSchema,
+        response: { 200: MessageSchema, 422: ValidationErrorBodySchema, ...authErrors },
+      },
+    },
+    async (request) => {
+      await closeAccount(db, actorOf(request));
+      return { message: SETTINGS_MESSAGES.accountClosed };
+    },
+  );
+};

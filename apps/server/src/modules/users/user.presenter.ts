@@ -2,7 +2,7 @@ import type { PublicEmergencyView, UserView } from '@pulso/domain';
 import { ageOn, todayInSaoPaulo } from '@pulso/domain';
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cidades, users } from '../../db/schema/index.ts';
+import { cidades, companies, users } from '../../db/schema/index.ts';
 
 /** One trial month from account creation (RULINGS.md "Trial"). */
 export function trialEndsAt(createdAt: Date): Date {
@@ -17,13 +17,20 @@ export type UserRow = typeof users.$inferSelect & { cidade_nome: string | null; 
 /** The columns of a {@link UserRow}: every `users` column plus the city's name and UF. */
 export const userRowColumns = { ...getTableColumns(users), cidade_nome: cidades.nome, cidade_uf: cidades.uf };
 
-/** Loads a user with the city name, by id or by canonical code; `null` when absent. */
-export async function selectUserRow(db: Db, by: { id: number } | { code: string }): Promise<UserRow | null> {
+/** A {@link UserRow} with its company's `active` flag (`null` without a company), for {@link toUserView}. */
+export type UserViewRow = UserRow & { company_active: boolean | null };
+
+/** Loads a user with the city name and the company link, by id or by canonical code; `null` when absent. */
+export async function selectUserRow(
+  db: Db,
+  by: { id: number } | { code: string },
+): Promise<UserViewRow | null> {
   const where = 'id' in by ? eq(users.id, by.id) : eq(users.code, by.code);
   const [row] = await db
-    .select(userRowColumns)
+    .select({ ...userRowColumns, company_active: companies.active })
     .from(users)
     .leftJoin(cidades, eq(cidades.id, users.cidade_id))
+    .leftJoin(companies, eq(companies.id, users.company_id))
     .where(where)
     .limit(1);
   return row ?? null;
@@ -67,8 +74,11 @@ function sections(row: UserRow) {
 /**
  * The signed-in user's view (`UserView`, spec 1 §3). `trialEnded` is computed
  * now; plans and credits arrive with the plans issue and are absent until then.
+ * `empresarial` lasts as long as the company link (RULINGS.md "Corporate
+ * accounts"): linked to a company that is still active. The stored
+ * `users.empresarial` only records that the account came from an invitation.
  */
-export function toUserView(row: UserRow, now: Date = new Date()): UserView {
+export function toUserView(row: UserViewRow, now: Date = new Date()): UserView {
   return {
     id: row.id,
     name: row.name,
@@ -79,7 +89,7 @@ export function toUserView(row: UserRow, now: Date = new Date()): UserView {
     updated_at: row.updated_at.toISOString(),
     created_at: row.created_at.toISOString(),
     newsletter: row.newsletter,
-    empresarial: row.empresarial,
+    empresarial: row.company_id !== null && row.company_active === true,
     trialEnded: now >= trialEndsAt(row.created_at),
     plano: null,
     hasCredit: false,

@@ -1,6 +1,106 @@
-import { ComingSoon } from '../../ui/coming-soon.tsx';
+import { Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ACCOUNT_MESSAGES, type PasswordResetFields, PasswordResetFieldsSchema } from '@pulso/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { pageTitles, paths } from '../../app/paths.ts';
+import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
+import { clearToken } from '../../app/token.ts';
+import { domainResolver } from '../../ui/domain-resolver.ts';
+import { PasswordField } from '../../ui/password-field.tsx';
+import { applyServerErrors } from '../../ui/server-errors.ts';
+import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { useResetPassword } from './api/reset-password.ts';
 
-/** Placeholder until issue 3 lands this page. */
+interface ResetFormValues {
+  password: string;
+  password_confirmation: string;
+}
+
+/**
+ * /password/reset/:token?email= (spec 1 §2, §5): the e-mail of the link
+ * (read-only), the new password and its confirmation, both required and
+ * equal (a mismatch clears the confirmation). Success signs every device out
+ * (server side), shows the message and goes to /login.
+ */
 export default function PasswordResetPage() {
-  return <ComingSoon title="Em breve" />;
+  useDocumentTitle(pageTitles.passwordReset);
+  const { token = '' } = useParams();
+  const [search] = useSearchParams();
+  const email = search.get('email') ?? '';
+  const navigate = useNavigate();
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const resetPassword = useResetPassword();
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    formState: { errors },
+  } = useForm<ResetFormValues, unknown, PasswordResetFields>({
+    resolver: domainResolver(PasswordResetFieldsSchema),
+    defaultValues: { password: '', password_confirmation: '' },
+  });
+
+  const onSubmit = handleSubmit(
+    (values) =>
+      resetPassword.mutate(
+        { token, email, ...values },
+        {
+          onSuccess: async (answer) => {
+            // Every session of the account was revoked: a token kept here is dead.
+            clearToken();
+            queryClient.clear();
+            snackbar.success(answer.message);
+            await navigate(paths.login, { replace: true });
+          },
+          onError: (error) => {
+            applyServerErrors(error, setError, ['password', 'password_confirmation']);
+            snackbar.error(error);
+          },
+        },
+      ),
+    (invalid) => {
+      if (invalid.password_confirmation?.message === ACCOUNT_MESSAGES.passwordMismatch) {
+        setValue('password_confirmation', '');
+      }
+    },
+  );
+
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <form noValidate onSubmit={onSubmit} aria-labelledby="reset-title">
+        <Stack gap="md">
+          <Title order={1} ta="center" id="reset-title">
+            {pageTitles.passwordReset}
+          </Title>
+          <Text size="sm">Crie uma nova senha para a sua conta. Ela deve ter pelo menos 8 caracteres.</Text>
+          <TextInput
+            label="E-mail"
+            type="email"
+            value={email}
+            readOnly
+            variant="filled"
+            autoComplete="username"
+          />
+          <PasswordField
+            {...register('password')}
+            label="Nova senha"
+            autoComplete="new-password"
+            error={errors.password?.message}
+          />
+          <PasswordField
+            {...register('password_confirmation')}
+            label="Confirme a nova senha"
+            autoComplete="new-password"
+            error={errors.password_confirmation?.message}
+          />
+          <Button type="submit" fullWidth size="md" loading={resetPassword.isPending}>
+            Redefinir senha
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
 }

@@ -4,11 +4,11 @@ import type { VirginCodeState } from './api/get-virgin-code.ts';
 import classes from './register-notice.module.css';
 
 /** Tells the patient what happens with the sticker code or company invitation in the URL. */
-export function RegisterNotice({ virgin, invited }: { virgin: VirginCodeState; invited: boolean }) {
-  if (invited) {
+export function RegisterNotice({ virgin, company }: { virgin: VirginCodeState; company: string | null }) {
+  if (company !== null) {
     return (
-      <Alert color="blue" title="Convite empresarial">
-        Sua conta será vinculada à empresa que enviou o convite.
+      <Alert color="blue" title={`Convite de ${company}`}>
+        Sua conta será empresarial, vinculada à empresa {company}.
       </Alert>
     );
   }

@@ -1,5 +1,10 @@
 import { Anchor, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
-import { onlyDigits, RegisterStep1Schema, RegisterStep2Schema } from '@pulso/domain';
+import {
+  looksLikeInvitationToken,
+  onlyDigits,
+  RegisterStep1Schema,
+  RegisterStep2Schema,
+} from '@pulso/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -8,8 +13,10 @@ import { pageTitles, paths } from '../../app/paths.ts';
 import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
 import { domainResolver } from '../../ui/domain-resolver.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { useInvitation } from './api/get-invitation.ts';
 import { useVirginCode } from './api/get-virgin-code.ts';
 import { useRegister } from './api/register.ts';
+import { InvitationStatus } from './invitation-status.tsx';
 import {
   type RegisterStep1Output,
   type RegisterStep1Values,
@@ -32,16 +39,21 @@ const isStep2Field = (field: string): field is Step2Field =>
 
 /**
  * /register, /register/:code and /registerCompany/:token (spec 1 §2, §4, §5):
- * two steps; success signs the patient in and goes to `/`.
+ * two steps; success signs the patient in and goes to `/`. `/register/:token`
+ * is the same form with a company invitation: a long token, never shaped like
+ * an 8-character code. An invitation is checked first; only a usable one
+ * shows the form (RULINGS.md "Corporate accounts").
  */
 export default function RegisterPage() {
   const { code: rawCode, token } = useParams();
-  const title = token ? pageTitles.registerCompany : pageTitles.register;
+  const inviteToken = token ?? (rawCode && looksLikeInvitationToken(rawCode) ? rawCode : undefined);
+  const title = inviteToken ? pageTitles.registerCompany : pageTitles.register;
   useDocumentTitle(title);
   const navigate = useNavigate();
   const snackbar = useSnackbar();
-  const virgin = useVirginCode(token ? undefined : rawCode);
-  const registration = useRegister(token);
+  const virgin = useVirginCode(inviteToken ? undefined : rawCode);
+  const invitation = useInvitation(inviteToken);
+  const registration = useRegister(inviteToken);
   const [step, setStep] = useState(0);
   const pendingFocus = useRef<Step1Field | Step2Field | null>(null);
 
@@ -73,6 +85,8 @@ export default function RegisterPage() {
       snackbar.error(error);
       return;
     }
+    // The invitation was used up meanwhile: check again, which replaces the form by the notice.
+    if (error.errors.token) invitation.recheck();
     let firstStep1: Step1Field | null = null;
     let firstStep2: Step2Field | null = null;
     for (const [field, messages] of Object.entries(error.errors)) {
@@ -113,6 +127,20 @@ export default function RegisterPage() {
     );
   };
 
+  // No form while an invitation is being checked or cannot be used: nothing posts a dead token.
+  if (invitation.state.status !== 'none' && invitation.state.status !== 'usable') {
+    return (
+      <Paper withBorder radius="md" p="lg">
+        <Stack gap="md">
+          <Title order={1} ta="center">
+            {title}
+          </Title>
+          <InvitationStatus state={invitation.state} onRetry={invitation.recheck} />
+        </Stack>
+      </Paper>
+    );
+  }
+
   return (
     <Stack gap="lg">
       <Paper withBorder radius="md" p="lg">
@@ -120,7 +148,10 @@ export default function RegisterPage() {
           <Title order={1} ta="center">
             {title}
           </Title>
-          <RegisterNotice virgin={virgin} invited={Boolean(token)} />
+          <RegisterNotice
+            virgin={virgin}
+            company={invitation.state.status === 'usable' ? invitation.state.companyName : null}
+          />
           <Stepper
             active={step}
             onStepClick={(index) => index < step && setStep(index)}

@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../ui/coming-soon.tsx';
+import { ContentPage } from './content-page.tsx';
 
-/** Placeholder until issue 3 lands this page. */
+/** /politica-de-privacidade (spec 2 §2): the privacy policy kept in the database (`GET /api/politica`). */
 export default function PoliticaPage() {
-  return <ComingSoon title="Em breve" />;
+  return <ContentPage slug="politica" />;
 }

@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../ui/coming-soon.tsx';
+import { ContentPage } from './content-page.tsx';
 
-/** Placeholder until issue 3 lands this page. */
+/** /termos-de-uso (spec 2 §2): the terms of use kept in the database (`GET /api/termos`). */
 export default function TermosPage() {
-  return <ComingSoon title="Em breve" />;
+  return <ContentPage slug="termos" />;
 }

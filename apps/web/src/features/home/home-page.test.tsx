@@ -10,7 +10,7 @@ function makeUser(overrides: Partial<UserView> = {}): UserView {
     id: 1,
     name: 'Ana Souza',
     email: 'ana@example.com',
-    email_verified_at: null,
+    email_verified_at: '2026-03-01T15:05:00.000Z',
     code: '123AB456',
     avatar: null,
     updated_at: '2026-03-10T15:00:00.000Z',

@@ -1,6 +1,7 @@
 import { Alert, Button, Loader, Text, Title } from '@mantine/core';
 import { pageTitles } from '../../app/paths.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { VerifyEmailNotice } from '../account/verify-email-notice.tsx';
 import { useHome } from './api/get-home.ts';
 import { CaracteristicasCard } from './caracteristicas-card.tsx';
 import { GeralCard } from './geral-card.tsx';
@@ -43,6 +44,8 @@ export default function HomePage() {
   }
 
   const { user } = home.data;
+  // Spec 1 §2: an unconfirmed e-mail sees only the notice, not the cards.
+  if (user.email_verified_at === null) return <VerifyEmailNotice email={user.email} />;
   return (
     <div className={classes.page}>
       <HomeHeader user={user} />

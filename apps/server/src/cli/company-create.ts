@@ -1,0 +1,171 @@
+import { parseArgs } from 'node:util';
+import { COMPANY_MESSAGES, formatCnpj, formatInstantBR } from '@pulso/domain';
+import { eq } from 'drizzle-orm';
+import { ConfigError, loadConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { companies } from '../db/schema/index.ts';
+import { HttpError } from '../errors.ts';
+import { createCompany, createInvitations, invitationLinks } from '../modules/companies/companies.service.ts';
+import { CliError, withCliDatabase } from './cli-database.ts';
+
+const USAGE = `Uso:
+  npm run company:create -- --nome "Empresa X" [--cnpj 11222333000181] [--convites 5] [--email rh@empresa.com.br] [--dias 30]
+  npm run company:create -- --empresa <id> [--convites 5] [--email …] [--dias 30]
+
+Cria uma empresa (ou usa a empresa --empresa já criada) e os seus convites, e
+imprime o id da empresa e um link de convite por linha. Quem se cadastra por
+um link tem conta empresarial, vinculada à empresa.
+
+  --nome      nome da empresa (obrigatório para criar uma empresa)
+  --cnpj      CNPJ, com ou sem máscara (opcional; os dígitos verificadores são conferidos)
+  --empresa   id de uma empresa já criada, para emitir mais convites
+  --convites  quantos convites criar, de 1 a 1000 (padrão: 1)
+  --email     e-mail de quem vai receber os convites (opcional, só para registro)
+  --dias      validade dos convites em dias, de 1 a 3650 (padrão: 30)
+
+Usa o mesmo banco do servidor (DATABASE_URL ou PGlite em DATA_DIR/db) e a
+origem PUBLIC_ORIGIN nos links. Com o banco embutido, pare o servidor antes.`;
+
+const DEFAULT_DAYS = 30;
+
+/** Integer option, or `NaN` when present but not a whole number (the domain schema names the field). */
+function integerOption(value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  return /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+}
+
+async function companyById(db: Db, id: number) {
+  const [company] = await db
+    .select({ id: companies.id, nome: companies.nome, cnpj: companies.cnpj })
+    .from(companies)
+    .where(eq(companies.id, id))
+    .limit(1);
+  if (!company) throw new CliError(`${COMPANY_MESSAGES.companyNotFound}: id ${id}.`);
+  return company;
+}
+
+/**
+ * `npm run company:create`: creates a company and its invitations in one
+ * transaction and prints the company and one invitation link per line
+ * (RULINGS.md "Corporate accounts"). Answers the process exit code: 0 done,
+ * 1 refused (invalid data, data directory in use), 2 wrong usage.
+ */
+export async function runCompanyCreate(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  out: (line: string) => void,
+  err: (line: string) => void,
+): Promise<number> {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        nome: { type: 'string' },
+        cnpj: { type: 'string' },
+        empresa: { type: 'string' },
+        convites: { type: 'string' },
+        email: { type: 'string' },
+        dias: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    err(`Opção inválida: ${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const option = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+  if (values.help) {
+    out(USAGE);
+    return 0;
+  }
+  const existingId = option('empresa');
+  if ((option('nome') === undefined) === (existingId === undefined)) {
+    err(`Informe --nome para criar uma empresa, ou --empresa <id> para usar uma já criada.\n\n${USAGE}`);
+    return 2;
+  }
+  if (existingId !== undefined && option('cnpj') !== undefined) {
+    err('--cnpj só vale ao criar uma empresa (com --nome).');
+    return 2;
+  }
+  const companyId = existingId === undefined ? null : integerOption(existingId, Number.NaN);
+  if (companyId !== null && !(companyId > 0)) {
+    err('--empresa deve ser o id (número) de uma empresa.');
+    return 2;
+  }
+
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      err(error.message);
+      return 1;
+    }
+    throw error;
+  }
+
+  const invitations = {
+    count: integerOption(option('convites'), 1),
+    email: option('email'),
+    expiresInDays: integerOption(option('dias'), DEFAULT_DAYS),
+  };
+  try {
+    const result = await withCliDatabase(config, ({ db }) =>
+      db.transaction(async (tx) => {
+        const txDb = tx as unknown as Db;
+        const company =
+          companyId === null
+            ? await createCompany(txDb, { nome: option('nome') ?? '', cnpj: option('cnpj') })
+            : await companyById(txDb, companyId);
+        const { tokens, expiresAt } = await createInvitations(txDb, company.id, invitations);
+        return { company, tokens, expiresAt };
+      }),
+    );
+    const { company, tokens, expiresAt } = result;
+    out(
+      `Empresa ${company.id}: ${company.nome}${company.cnpj ? ` (CNPJ ${formatCnpj(company.cnpj)})` : ''}` +
+        `${companyId === null ? ' — criada' : ''}`,
+    );
+    out(
+      `${tokens.length} ${tokens.length === 1 ? 'convite válido' : 'convites válidos'} até ` +
+        `${expiresAt ? formatInstantBR(expiresAt) : '—'}, um por pessoa:`,
+    );
+    for (const link of invitationLinks(config.publicOrigin, tokens)) out(link);
+    if (config.publicOrigin === `http://localhost:${config.port}`) {
+      err(`Aviso: PUBLIC_ORIGIN não está definido; os links apontam para ${config.publicOrigin}.`);
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof CliError) {
+      err(error.message);
+      return 1;
+    }
+    if (error instanceof HttpError) {
+      const messages = error.errors ? Object.values(error.errors).flat() : [error.message];
+      for (const message of messages) err(`Erro: ${message}`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+const isMain = process.argv[1] !== undefined && import.meta.filename === process.argv[1];
+if (isMain) {
+  runCompanyCreate(
+    process.argv.slice(2),
+    process.env,
+    (line) => console.log(line),
+    (line) => console.error(line),
+  ).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,241 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ACCOUNT_MESSAGES,
+  type AccountTokenKind,
+  EMAIL_VERIFY_TTL_MS,
+  PASSWORD_RESET_TTL_MS,
+  type PasswordReset,
+} from '@pulso/domain';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { account_tokens, sessions, users } from '../../db/schema/index.ts';
+import { fieldError } from '../../errors.ts';
+import { passwordResetMail, verificationMail } from '../../platform/mail-templates.ts';
+import { hashPassword, hashToken } from '../auth/auth.service.ts';
+
+const TTL: Record<AccountTokenKind, number> = {
+  email_verify: EMAIL_VERIFY_TTL_MS,
+  password_reset: PASSWORD_RESET_TTL_MS,
+};
+
+// Deliveries still in flight, per app: awaited on close (and by tests) so that no mail is lost.
+const inFlight = new WeakMap<AppContext, Set<Promise<void>>>();
+
+/**
+ * Runs a mail-sending job without making the request wait for the mail
+ * server. A failure is logged without the body or the address (the body
+ * holds a single-use token).
+ */
+export function runMailJob(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  kind: string,
+  job: () => Promise<void>,
+): void {
+  let pending = inFlight.get(ctx);
+  if (!pending) {
+    pending = new Set();
+    inFlight.set(ctx, pending);
+  }
+  const set = pending;
+  const delivery: Promise<void> = job()
+    .catch((error: Error & { code?: string; responseCode?: number }) => {
+      log.error(
+        { err: { type: error.name, code: error.code, responseCode: error.responseCode }, kind },
+        'mail delivery failed',
+      );
+    })
+    .finally(() => set.delete(delivery));
+  set.add(delivery);
+}
+
+/** Resolves when every job handed to {@link runMailJob} for `ctx` has been delivered or has failed. */
+export async function mailIdle(ctx: AppContext): Promise<void> {
+  const pending = inFlight.get(ctx);
+  while (pending && pending.size > 0) await Promise.all([...pending]);
+}
+
+/**
+ * Issues a single-use token of `kind` for `userId` (256-bit random, stored
+ * only as its SHA-256 hex) and voids the user's older unused tokens of the
+ * same kind: only the newest link works.
+ */
+export async function issueAccountToken(db: Db, userId: number, kind: AccountTokenKind): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(account_tokens)
+      .set({ used_at: now })
+      .where(
+        and(
+          eq(account_tokens.user_id, userId),
+          eq(account_tokens.kind, kind),
+          isNull(account_tokens.used_at),
+        ),
+      );
+    await tx.insert(account_tokens).values({
+      user_id: userId,
+      kind,
+      token_hash: hashToken(token),
+      expires_at: new Date(now.getTime() + TTL[kind]),
+    });
+  });
+  return token;
+}
+
+/**
+ * Uses up a live token of `kind` atomically (unknown, expired and used tokens
+ * answer `null`); answers its user. Two concurrent uses cannot both succeed.
+ */
+async function consumeToken(db: Db, token: string, kind: AccountTokenKind): Promise<number | null> {
+  const now = new Date();
+  const [row] = await db
+    .update(account_tokens)
+    .set({ used_at: now })
+    .where(
+      and(
+        eq(account_tokens.token_hash, hashToken(token)),
+        eq(account_tokens.kind, kind),
+        isNull(account_tokens.used_at),
+        gt(account_tokens.expires_at, now),
+      ),
+    )
+    .returning({ user_id: account_tokens.user_id });
+  return row?.user_id ?? null;
+}
+
+/**
+ * Sends 'Confirme seu e-mail' to a new or unverified account (issue 3): a
+ * 24-hour link to `${PUBLIC_ORIGIN}/email/verify/:token`. The token is stored
+ * before answering; the mail leaves in the background.
+ */
+export async function sendVerificationMail(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  userId: number,
+): Promise<void> {
+  const { db } = ctx.database;
+  const [user] = await db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user) throw new Error('User not found for the verification mail');
+  const token = await issueAccountToken(db, userId, 'email_verify');
+  const link = `${ctx.config.publicOrigin}/email/verify/${token}`;
+  const message = verificationMail({ to: user.email, name: user.name, link });
+  runMailJob(ctx, log, 'email_verify', () => ctx.mailer.send(message));
+}
+
+/**
+ * `PUT /api/email/verify/:token`: confirms the e-mail of the token's account.
+ * Errors: 422 `token` ({@link ACCOUNT_MESSAGES.verifyInvalid}) when the token
+ * is unknown, expired, already used or its account is closed.
+ */
+export async function verifyEmail(db: Db, token: string): Promise<void> {
+  const done = await db.transaction(async (tx) => {
+    const userId = await consumeToken(tx as unknown as Db, token, 'email_verify');
+    if (userId === null) return false;
+    const updated = await tx
+      .update(users)
+      .set({ email_verified_at: sql`coalesce(${users.email_verified_at}, now())` })
+      .where(and(eq(users.id, userId), eq(users.is_active, true)))
+      .returning({ id: users.id });
+    return updated.length > 0;
+  });
+  if (!done) throw fieldError('token', ACCOUNT_MESSAGES.verifyInvalid);
+}
+
+/**
+ * `GET /api/email/resend`: a new verification link for the signed-in user
+ * (older links stop working); an already verified account gets no mail.
+ */
+export async function resendVerification(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  userId: number,
+): Promise<{ message: string }> {
+  const [user] = await ctx.database.db
+    .select({ email_verified_at: users.email_verified_at })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user) throw new Error('Signed-in user not found');
+  if (user.email_verified_at) return { message: ACCOUNT_MESSAGES.alreadyVerified };
+  await sendVerificationMail(ctx, log, userId);
+  return { message: ACCOUNT_MESSAGES.resent };
+}
+
+/**
+ * `POST /api/password/email`: when `email` belongs to an active account,
+ * mails a 60-minute link to `/password/reset/:token?email=`. All of the work
+ * (lookup included) runs after the answer, so that the answer is identical
+ * in content and timing whether or not the e-mail exists.
+ */
+export function requestPasswordReset(ctx: AppContext, log: FastifyBaseLogger, email: string): void {
+  runMailJob(ctx, log, 'password_reset', async () => {
+    const { db } = ctx.database;
+    const [user] = await db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${email}`, eq(users.is_active, true)))
+      .limit(1);
+    if (!user) return;
+    const token = await issueAccountToken(db, user.id, 'password_reset');
+    const link = `${ctx.config.publicOrigin}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
+    await ctx.mailer.send(passwordResetMail({ to: user.email, name: user.name, link }));
+  });
+}
+
+/**
+ * `POST /api/password/reset`: sets a new password (argon2id) from a live
+ * reset token whose account has this e-mail, uses the token up and revokes
+ * every session of the account. Receiving the link proves the address, so an
+ * unverified e-mail becomes verified.
+ * Errors: 422 `token` ({@link ACCOUNT_MESSAGES.resetInvalid}) for an unknown,
+ * expired or used token, a token of another e-mail, or a closed account.
+ */
+export async function resetPassword(db: Db, input: PasswordReset): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  const done = await db.transaction(async (tx) => {
+    const now = new Date();
+    const [row] = await tx
+      .select({ id: account_tokens.id, user_id: account_tokens.user_id })
+      .from(account_tokens)
+      .innerJoin(users, eq(users.id, account_tokens.user_id))
+      .where(
+        and(
+          eq(account_tokens.token_hash, hashToken(input.token)),
+          eq(account_tokens.kind, 'password_reset'),
+          isNull(account_tokens.used_at),
+          gt(account_tokens.expires_at, now),
+          sql`lower(${users.email}) = ${input.email}`,
+          eq(users.is_active, true),
+        ),
+      )
+      .limit(1);
+    if (!row) return false;
+    const used = await tx
+      .update(account_tokens)
+      .set({ used_at: now })
+      .where(and(eq(account_tokens.id, row.id), isNull(account_tokens.used_at)))
+      .returning({ id: account_tokens.id });
+    if (used.length === 0) return false;
+    await tx
+      .update(users)
+      .set({
+        password_hash: passwordHash,
+        email_verified_at: sql`coalesce(${users.email_verified_at}, now())`,
+      })
+      .where(eq(users.id, row.user_id));
+    await tx
+      .update(sessions)
+      .set({ revoked_at: now })
+      .where(and(eq(sessions.user_id, row.user_id), isNull(sessions.revoked_at)));
+    return true;
+  });
+  if (!done) throw fieldError('token', ACCOUNT_MESSAGES.resetInvalid);
+}

@@ -1,0 +1,76 @@
+import { verify } from '@node-rs/argon2';
+import { type ChangePassword, SETTINGS_MESSAGES, UNAUTHENTICATED_MESSAGE } from '@pulso/domain';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Actor } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { account_tokens, sessions, users } from '../../db/schema/index.ts';
+import { fieldError, HttpError } from '../../errors.ts';
+import { hashPassword } from '../auth/auth.service.ts';
+
+/**
+ * Changes the actor's password (spec 2 §5, §7 `PUT /settings/password`).
+ * The current password is checked with argon2; the new one is stored as
+ * argon2id, and every other live session of the account is revoked in the
+ * same transaction, the one making the request stays signed in
+ * (ARCHITECTURE.md "Auth"). Errors: 422 `password_current` 'Senha atual
+ * incorreta'; 401 when the account is gone or closed.
+ */
+export async function changePassword(db: Db, actor: Actor, input: ChangePassword): Promise<void> {
+  const [row] = await db
+    .select({ password_hash: users.password_hash })
+    .from(users)
+    .where(and(eq(users.id, actor.userId), eq(users.is_active, true)))
+    .limit(1);
+  if (!row) throw new HttpError(401, UNAUTHENTICATED_MESSAGE);
+  if (!(await verify(row.password_hash, input.password_current))) {
+    throw fieldError('password_current', SETTINGS_MESSAGES.passwordCurrentWrong);
+  }
+  const passwordHash = await hashPassword(input.password);
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, actor.userId));
+    await tx
+      .update(sessions)
+      .set({ revoked_at: now })
+      .where(
+        and(
+          eq(sessions.user_id, actor.userId),
+          ne(sessions.id, actor.sessionId),
+          isNull(sessions.revoked_at),
+        ),
+      );
+    // A reset link sent before the change must not undo it.
+    await tx
+      .update(account_tokens)
+      .set({ used_at: now })
+      .where(
+        and(
+          eq(account_tokens.user_id, actor.userId),
+          eq(account_tokens.kind, 'password_reset'),
+          isNull(account_tokens.used_at),
+        ),
+      );
+  });
+}
+
+/**
+ * Closes the actor's account (spec 2 §4 "Account closing", §7
+ * `PUT /settings/account/closed`; issue 3 "Settings"): `is_active` false and
+ * `closed_at` now, and every session revoked, this one included. Nothing is
+ * deleted: sign-in then answers like an unknown e-mail and the code's public
+ * view like an unknown code (auth.service `authenticate`, code.service).
+ */
+export async function closeAccount(db: Db, actor: Actor): Promise<void> {
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      // `updated_at` is the last edit of the emergency data (users schema): left alone.
+      .set({ is_active: false, closed_at: now })
+      .where(and(eq(users.id, actor.userId), eq(users.is_active, true)));
+    await tx
+      .update(sessions)
+      .set({ revoked_at: now })
+      .where(and(eq(sessions.user_id, actor.userId), isNull(sessions.revoked_at)));
+  });
+}

@@ -1,0 +1,97 @@
+import { ACCOUNT_MESSAGES } from '@pulso/domain';
+import type { MailMessage } from './mail.ts';
+
+const PRODUCT = 'Pulso';
+
+/** Escapes text for HTML element content and double-quoted attributes. */
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+interface ActionMail {
+  to: string;
+  subject: string;
+  greetingName: string;
+  /** Paragraphs before the button. */
+  intro: string[];
+  action: string;
+  link: string;
+  /** Paragraphs after the button. */
+  outro: string[];
+}
+
+/** A one-button transactional mail in pt-BR, as HTML (inline styles: mail clients drop `<style>`) and text. */
+function actionMail(m: ActionMail): MailMessage {
+  const firstName = m.greetingName.trim().split(/\s+/)[0] ?? '';
+  const greeting = firstName ? `Olá, ${firstName}!` : 'Olá!';
+  const p = (t: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(t)}</p>`;
+  const link = escapeHtml(m.link);
+  const html = `<!doctype html>
+<html lang="pt-BR">
+<head><meta charset="utf-8"><title>${escapeHtml(m.subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f1f3f5;font-family:Arial,Helvetica,sans-serif;color:#212529">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
+<h1 style="margin:0 0 24px;font-size:22px;color:#1864ab">${PRODUCT}</h1>
+${p(greeting)}
+${m.intro.map(p).join('\n')}
+<p style="margin:24px 0"><a href="${link}" style="display:inline-block;background:#1864ab;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:6px">${escapeHtml(m.action)}</a></p>
+<p style="margin:0 0 16px;line-height:1.5;font-size:14px">Se o botão não funcionar, copie e cole este endereço no navegador:<br><a href="${link}" style="color:#1864ab;word-break:break-all">${link}</a></p>
+${m.outro.map(p).join('\n')}
+<p style="margin:24px 0 0;font-size:13px;color:#495057">Equipe ${PRODUCT}. Esta mensagem foi enviada automaticamente; não é preciso respondê-la.</p>
+</div>
+</body>
+</html>
+`;
+  const text = [
+    PRODUCT,
+    '',
+    greeting,
+    '',
+    ...m.intro.flatMap((t) => [t, '']),
+    `${m.action}: ${m.link}`,
+    '',
+    ...m.outro.flatMap((t) => [t, '']),
+    `Equipe ${PRODUCT}. Esta mensagem foi enviada automaticamente; não é preciso respondê-la.`,
+    '',
+  ].join('\n');
+  return { to: m.to, subject: m.subject, text, html };
+}
+
+/** 'Confirme seu e-mail' (issue 3): the link opens `/email/verify/:token`, valid for 24 hours. */
+export function verificationMail(input: { to: string; name: string; link: string }): MailMessage {
+  return actionMail({
+    to: input.to,
+    subject: `${ACCOUNT_MESSAGES.verifySubject} - ${PRODUCT}`,
+    greetingName: input.name,
+    intro: [
+      `Sua conta no ${PRODUCT} foi criada. Para proteger seus dados de saúde, confirme que este e-mail é seu.`,
+    ],
+    action: 'Confirmar meu e-mail',
+    link: input.link,
+    outro: [
+      'O link vale por 24 horas e pode ser usado uma única vez.',
+      `Se você não criou uma conta no ${PRODUCT}, ignore esta mensagem.`,
+    ],
+  });
+}
+
+/** Password reset (issue 3): the link opens `/password/reset/:token?email=`, valid for 60 minutes. */
+export function passwordResetMail(input: { to: string; name: string; link: string }): MailMessage {
+  return actionMail({
+    to: input.to,
+    subject: `${ACCOUNT_MESSAGES.resetSubject} - ${PRODUCT}`,
+    greetingName: input.name,
+    intro: [`Recebemos um pedido para redefinir a senha da sua conta no ${PRODUCT}.`],
+    action: 'Criar nova senha',
+    link: input.link,
+    outro: [
+      'O link vale por 60 minutos e pode ser usado uma única vez. Ao criar a nova senha, todos os aparelhos conectados à sua conta serão desconectados.',
+      'Se você não pediu a redefinição, ignore esta mensagem: sua senha continua a mesma.',
+    ],
+  });
+}

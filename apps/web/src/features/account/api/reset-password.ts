@@ -1,0 +1,11 @@
+import type { PasswordReset } from '@pulso/domain';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../app/api.ts';
+
+/** `POST /api/password/reset {token, email, password, password_confirmation}` → `{message}` (spec 1 §7). */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (body: PasswordReset) => api.post<{ message: string }>('/password/reset', body),
+    meta: { blocking: true },
+  });
+}

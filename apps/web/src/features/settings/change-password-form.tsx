@@ -1,0 +1,98 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { type ChangePassword, ChangePasswordSchema, SETTINGS_MESSAGES } from '@pulso/domain';
+import { useForm } from 'react-hook-form';
+import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
+import { domainResolver } from '../../ui/domain-resolver.ts';
+import { PasswordField } from '../../ui/password-field.tsx';
+import { applyServerErrors } from '../../ui/server-errors.ts';
+import { useChangePassword } from './api/change-password.ts';
+
+interface ChangePasswordValues {
+  password_current: string;
+  password: string;
+  password_confirmation: string;
+}
+
+const EMPTY: ChangePasswordValues = { password_current: '', password: '', password_confirmation: '' };
+const FIELDS = ['password_current', 'password', 'password_confirmation'] as const;
+
+/**
+ * The 'Alterar Senha' form (spec 2 §5, §7, §8): current password, new
+ * password and confirmation with the spec's messages; a mismatch clears the
+ * confirmation; the server's errors go under their fields and to the
+ * snackbar. On success the other devices are signed out by the server.
+ */
+export function ChangePasswordForm() {
+  const snackbar = useSnackbar();
+  const changePassword = useChangePassword();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setValue,
+    setError,
+    formState: { errors },
+  } = useForm<ChangePasswordValues, unknown, ChangePassword>({
+    resolver: domainResolver(ChangePasswordSchema),
+    defaultValues: EMPTY,
+  });
+
+  const onSubmit = handleSubmit(
+    (values) =>
+      changePassword.mutate(values, {
+        onSuccess: (answer) => {
+          reset(EMPTY);
+          snackbar.success(answer.message);
+        },
+        onError: (error) => {
+          applyServerErrors(error, setError, FIELDS);
+          snackbar.error(error);
+        },
+      }),
+    (invalid) => {
+      if (invalid.password_confirmation?.message === SETTINGS_MESSAGES.passwordMismatch) {
+        setValue('password_confirmation', '');
+      }
+    },
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Alterar senha">
+      <Stack gap="md">
+        <Text size="sm">
+          A nova senha deve ter pelo menos 8 caracteres. Ao alterá-la, os outros aparelhos conectados à sua
+          conta serão desconectados; este continua conectado.
+        </Text>
+        <PasswordField
+          {...register('password_current')}
+          label="Senha atual"
+          autoComplete="current-password"
+          error={errors.password_current?.message}
+          aria-invalid={errors.password_current ? true : undefined}
+          withAsterisk
+        />
+        <PasswordField
+          {...register('password')}
+          label="Nova senha"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          aria-invalid={errors.password ? true : undefined}
+          withAsterisk
+        />
+        <PasswordField
+          {...register('password_confirmation')}
+          label="Confirme a nova senha"
+          autoComplete="new-password"
+          error={errors.password_confirmation?.message}
+          aria-invalid={errors.password_confirmation ? true : undefined}
+          withAsterisk
+        />
+        <Group justify="flex-end">
+          <Button type="submit" size="md" loading={changePassword.isPending}>
+            Alterar senha
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,161 @@
+import { SETTINGS_MESSAGES } from '@pulso/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getToken, setToken } from '../../app/token.ts';
+import { jsonResponse, renderRoutes } from '../../test/render.tsx';
+import SettingsPage from './settings-page.tsx';
+
+const routes = [
+  { path: '/settings', element: <SettingsPage /> },
+  { path: '/login', element: <h1>Entrar</h1> },
+];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+/** A field by its label (required fields carry an asterisk after it). */
+const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
+
+function fill(label: string, value: string) {
+  fireEvent.change(field(label), { target: { value } });
+}
+
+const submitPassword = () => fireEvent.submit(screen.getByRole('form', { name: 'Alterar senha' }));
+
+describe("/settings 'Alterar Senha' (spec 2 §5, §7)", () => {
+  it("shows the spec's three messages when submitted empty and calls nobody", async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes(routes, '/settings');
+    expect(screen.getByRole('heading', { level: 1, name: 'Configurações' })).not.toBeNull();
+    expect(screen.getByRole('tab', { name: 'Alterar Senha' }).getAttribute('aria-selected')).toBe('true');
+    submitPassword();
+    expect(await screen.findByText('Informe sua senha atual')).not.toBeNull();
+    expect(screen.getByText('Informe sua nova senha')).not.toBeNull();
+    expect(screen.getByText('Informe sua nova senha novamente')).not.toBeNull();
+    expect(document.activeElement).toBe(field('Senha atual'));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('asks for 8 characters and clears a confirmation that differs', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes(routes, '/settings');
+    fill('Senha atual', 'senha-antiga-1');
+    fill('Nova senha', '1234567');
+    fill('Confirme a nova senha', '1234567');
+    submitPassword();
+    expect(await screen.findByText(SETTINGS_MESSAGES.passwordShort)).not.toBeNull();
+    fill('Nova senha', 'nova-senha-123');
+    fill('Confirme a nova senha', 'outra-senha-123');
+    submitPassword();
+    expect(await screen.findByText('As senhas devem ser iguais')).not.toBeNull();
+    expect(field('Confirme a nova senha').value).toBe('');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends the three fields, shows the success message and empties the form', async () => {
+    setToken('t0k3n');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ message: 'Senha alterada com sucesso' })),
+    );
+    renderRoutes(routes, '/settings');
+    fill('Senha atual', 'senha-antiga-1');
+    fill('Nova senha', 'nova-senha-123');
+    fill('Confirme a nova senha', 'nova-senha-123');
+    submitPassword();
+    expect(await screen.findByText('Senha alterada com sucesso')).not.toBeNull();
+    const [url, init] = vi.mocked(fetch).mock.calls[0] ?? [];
+    expect(url).toBe('/api/settings/password');
+    expect(init?.method).toBe('PUT');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      password_current: 'senha-antiga-1',
+      password: 'nova-senha-123',
+      password_confirmation: 'nova-senha-123',
+    });
+    await waitFor(() => expect(field('Senha atual').value).toBe(''));
+    expect(getToken()).toBe('t0k3n');
+  });
+
+  it("puts the server's 'Senha atual incorreta' under the current password", async () => {
+    setToken('t0k3n');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(
+          { message: 'Senha atual incorreta', errors: { password_current: ['Senha atual incorreta'] } },
+          422,
+        ),
+      ),
+    );
+    renderRoutes(routes, '/settings');
+    fill('Senha atual', 'errada-123');
+    fill('Nova senha', 'nova-senha-123');
+    fill('Confirme a nova senha', 'nova-senha-123');
+    submitPassword();
+    const current = field('Senha atual');
+    await waitFor(() => expect(screen.getAllByText('Senha atual incorreta').length).toBe(2));
+    expect(current.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = current.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(describedBy)?.textContent).toBe('Senha atual incorreta');
+    expect(document.activeElement).toBe(current);
+  });
+});
+
+describe("/settings 'Encerrar conta' (spec 2 §4, §8)", () => {
+  async function openDialog() {
+    fireEvent.click(screen.getByRole('tab', { name: 'Encerrar conta' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Encerrar conta' }));
+    return screen.findByRole('dialog', { name: 'Encerrar sua conta?' });
+  }
+
+  it('explains the effect and does nothing on Cancelar', async () => {
+    setToken('t0k3n');
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes(routes, '/settings');
+    const dialog = await openDialog();
+    expect(within(dialog).getByText(/não conseguirá mais entrar/)).not.toBeNull();
+    expect(within(dialog).getByText(/deixará de funcionar/)).not.toBeNull();
+    expect(within(dialog).getByText(/Seus dados ficam guardados, não são apagados/)).not.toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(getToken()).toBe('t0k3n');
+  });
+
+  it('closes the account, forgets the token and goes to /login', async () => {
+    setToken('t0k3n');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ message: 'Sua conta foi encerrada.' })),
+    );
+    const { router } = renderRoutes(routes, '/settings');
+    const dialog = await openDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Encerrar minha conta' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(getToken()).toBeNull();
+    const [url, init] = vi.mocked(fetch).mock.calls[0] ?? [];
+    expect(url).toBe('/api/settings/account/closed');
+    expect(init?.method).toBe('PUT');
+    expect(JSON.parse(String(init?.body))).toEqual({ is_active: false });
+    expect(await screen.findByText('Sua conta foi encerrada.')).not.toBeNull();
+  });
+
+  it("shows 'Erro ao encerrar sua conta!' when the server fails, and keeps the session", async () => {
+    setToken('t0k3n');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ message: 'Ocorreu um erro inesperado.' }, 500)),
+    );
+    const { router } = renderRoutes(routes, '/settings');
+    const dialog = await openDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Encerrar minha conta' }));
+    expect(await screen.findByText('Erro ao encerrar sua conta!')).not.toBeNull();
+    expect(router.state.location.pathname).toBe('/settings');
+    expect(getToken()).toBe('t0k3n');
+  });
+});
