@@ -25,6 +25,8 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { code_access_logs } from '../apps/server/src/db/schema/index.ts';
 import { seedReferenceData } from '../apps/server/src/db/seed/seed.ts';
+import { createMailer } from '../apps/server/src/platform/mail.ts';
+import { createPushSender } from '../apps/server/src/platform/push.ts';
 import { diskStorage } from '../apps/server/src/platform/storage.ts';
 import { createPatient, fillEmergencyData } from '../apps/server/src/test/factories.ts';
 
@@ -135,7 +137,13 @@ async function serve(engine: Engine, adminUrl: string | undefined): Promise<void
   });
   await database.migrate();
   await seedReferenceData(database.db);
-  const app = await buildApp({ config, database, storage: diskStorage(path.join(dataDir, 'files')) });
+  const app = await buildApp({
+    config,
+    database,
+    storage: diskStorage(path.join(dataDir, 'files')),
+    mailer: createMailer(config),
+    push: await createPushSender(config, database.db),
+  });
   const patient = await createPatient(app);
   await fillEmergencyData(database.db, patient.user.id);
   await app.listen({ host: '127.0.0.1', port: 0 });
