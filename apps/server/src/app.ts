@@ -31,6 +31,7 @@ import { devmailRoutes } from './modules/devmail/devmail.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { qrcodeRoutes } from './modules/qrcode/qrcode.routes.ts';
+import { saudeRoutes } from './modules/saude/saude.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 
 // Personal codes and avatar keys open a patient's emergency data, and e-mail verification
@@ -149,6 +150,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(settingsRoutes);
       await api.register(devicesRoutes);
       await api.register(companiesRoutes);
+      await api.register(saudeRoutes);
     },
     { prefix: '/api' },
   );

@@ -4,6 +4,7 @@ export * from './code/code.ts';
 export * from './companies/companies.ts';
 export * from './devices/devices.ts';
 export * from './profile/index.ts';
+export * from './saude/saude.ts';
 export * from './settings/schemas.ts';
 export * from './shared/dates.ts';
 export * from './shared/decimal.ts';

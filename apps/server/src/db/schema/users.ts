@@ -64,6 +64,23 @@ export const users = pgTable(
     // outras
     doador: char('doador', { length: 1 }),
     adicional: text('adicional'),
+    // saude (My Health; never in the public view unless the patient allows it, issue 4)
+    alergias: varchar('alergias', { length: 2000 }),
+    problemas: varchar('problemas', { length: 2000 }),
+    medicamentos: varchar('medicamentos', { length: 2000 }),
+    tratamento: varchar('tratamento', { length: 2000 }),
+    protese: varchar('protese', { length: 2000 }),
+    sus: varchar('sus', { length: 15 }),
+    // hospitalar
+    convenio_empresa: varchar('convenio_empresa', { length: 255 }),
+    convenio_numero: varchar('convenio_numero', { length: 40 }),
+    hospital: varchar('hospital', { length: 255 }),
+    // The patient's registered doctor. No foreign key yet: doctor accounts arrive in issue 6,
+    // which adds the reference; until then it is always null.
+    medico_id: integer('medico_id'),
+    medico_name: varchar('medico_name', { length: 255 }),
+    medico_crm: varchar('medico_crm', { length: 30 }),
+    medico_especialidade: varchar('medico_especialidade', { length: 120 }),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),

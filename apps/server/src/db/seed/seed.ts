@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { count } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { cidades, especialidades } from '../schema/index.ts';
+import { cidades, doencas, especialidades } from '../schema/index.ts';
 import { seedContentPages } from './conteudo/index.ts';
 
 const DATA = new URL('./data/', import.meta.url);
@@ -16,10 +16,43 @@ export function searchKey(text: string): string {
     .trim();
 }
 
+/** Common chronic conditions of the /saude checklist (issue 4); the glucose screen reads 'Diabetes'. */
+export const DOENCAS = [
+  'Hipertensão arterial',
+  'Diabetes',
+  'Asma',
+  'DPOC',
+  'Insuficiência cardíaca',
+  'Doença arterial coronariana',
+  'Arritmia cardíaca',
+  'Marca-passo cardíaco',
+  'AVC prévio',
+  'Epilepsia',
+  'Doença renal crônica',
+  'Hipotireoidismo',
+  'Hipertireoidismo',
+  'Câncer',
+  'HIV/aids',
+  'Hepatite B ou C crônica',
+  'Doença de Alzheimer',
+  'Doença de Parkinson',
+  'Esclerose múltipla',
+  'Depressão',
+  'Transtorno bipolar',
+  'Esquizofrenia',
+  'Artrite reumatoide',
+  'Lúpus',
+  'Anemia falciforme',
+  'Hemofilia',
+  'Doença celíaca',
+  'Obesidade',
+] as const;
+
 /**
  * Seeds reference data when missing: all Brazilian municipalities with their
  * IBGE ids (`data/municipios.json`, 5,571) and the 55 CFM specialties
- * (`data/especialidades.json`). Idempotent: rows that exist are kept.
+ * (`data/especialidades.json`), and the chronic conditions of
+ * {@link DOENCAS}. Idempotent: rows that exist are kept.
  */
 export async function seedReferenceData(db: Db): Promise<void> {
   const [cidadeCount] = await db.select({ n: count() }).from(cidades);
@@ -41,6 +74,10 @@ export async function seedReferenceData(db: Db): Promise<void> {
   await db
     .insert(especialidades)
     .values(nomes.map((nome) => ({ nome })))
+    .onConflictDoNothing();
+  await db
+    .insert(doencas)
+    .values(DOENCAS.map((nome) => ({ nome })))
     .onConflictDoNothing();
   await seedContentPages(db);
 }
