@@ -24,6 +24,7 @@ const authPages: Partial<Record<AuthPathKey, Page>> = {
   qrcodeRead: lazy(() => import('../features/qrcode/qrcode-read-page.tsx')),
   settings: lazy(() => import('../features/settings/settings-page.tsx')),
   devices: lazy(() => import('../features/devices/devices-page.tsx')),
+  saude: lazy(() => import('../features/saude/saude-page.tsx')),
 };
 
 /** Built public pages rendered in the public layout; the other public paths show 'Em breve'. */

@@ -15,9 +15,9 @@ import { domainResolver } from '../../ui/domain-resolver.ts';
 import { CardFormActions, EditableCard } from '../../ui/editable-card.tsx';
 import { InfoList } from '../../ui/info-list.tsx';
 import { MaskedTextInput } from '../../ui/masked-text-input.tsx';
+import { useCardForm } from '../../ui/use-card-form.ts';
 import { useUpdateCaracteristicas } from './api/update-caracteristicas.ts';
 import classes from './card-form.module.css';
-import { useCardForm } from './use-card-form.ts';
 
 /** Height mask of spec 1 §5 (`#,##` metres) in IMask notation. */
 const ALTURA_IMASK = '0,00';

@@ -16,10 +16,10 @@ import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { domainResolver } from '../../ui/domain-resolver.ts';
 import { CardFormActions, EditableCard } from '../../ui/editable-card.tsx';
 import { InfoList } from '../../ui/info-list.tsx';
+import { useCardForm } from '../../ui/use-card-form.ts';
 import { useUpdateGeral } from './api/update-geral.ts';
 import classes from './card-form.module.css';
 import { CidadeAutocomplete } from './cidade-autocomplete.tsx';
-import { useCardForm } from './use-card-form.ts';
 
 /** Values of the general card as typed. `cidade_texto` is the text of the city input. */
 export interface GeralValues {

@@ -14,9 +14,9 @@ import { CardFormActions, EditableCard } from '../../ui/editable-card.tsx';
 import { InfoList } from '../../ui/info-list.tsx';
 import { MaskedTextInput } from '../../ui/masked-text-input.tsx';
 import { PhoneInput } from '../../ui/phone-input.tsx';
+import { useCardForm } from '../../ui/use-card-form.ts';
 import { useUpdatePessoal } from './api/update-pessoal.ts';
 import classes from './card-form.module.css';
-import { useCardForm } from './use-card-form.ts';
 
 /** Mobile mask of spec 1 §5 (`(##) ##### ####`) in IMask notation. */
 const MOBILE_IMASK = '(00) 00000 0000';

@@ -8,17 +8,16 @@ import {
   type UseFormReturn,
   useForm,
 } from 'react-hook-form';
-import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
-import { applyServerErrors } from '../../ui/server-errors.ts';
-import type { HomeSaveResponse } from './api/get-home.ts';
+import { useSnackbar } from '../app/snackbar/snackbar-context.tsx';
+import { applyServerErrors } from './server-errors.ts';
 
-/** What a /home card needs to edit and save its section. */
+/** What an editable card (/home, /saude) needs to edit and save its section. */
 export interface CardFormOptions<TValues extends FieldValues, TOutput> {
   resolver: Resolver<TValues, unknown, TOutput>;
-  /** The saved values as the form shows them (masked phones, comma decimals). */
+  /** The saved values as the form shows them (masks applied, comma decimals, blanks as empty strings). */
   saved: TValues;
-  /** The card's `PUT /api/home/*` mutation. */
-  mutation: UseMutationResult<HomeSaveResponse, Error, TOutput>;
+  /** The card's `PUT` mutation; its answer carries the success `message`. */
+  mutation: UseMutationResult<{ message: string }, Error, TOutput>;
   /** Fields that may receive a 422 error; the first is focused when editing starts. */
   fields: readonly Path<TValues>[];
   /** Last check before sending (answers `false` to stop, after setting its own errors). */
@@ -36,7 +35,7 @@ export interface CardForm<TValues extends FieldValues, TOutput> {
 }
 
 /**
- * View/edit cycle of a /home card (spec 1 §2, §8): 'Editar' loads the saved
+ * View/edit cycle of an editable card (spec 1 §2, §8): 'Editar' loads the saved
  * values, 'Cancelar' restores them, 'Salvar' validates with the domain
  * schema and sends its output. Success shows the server's 'Salvo com
  * sucesso' and returns to view mode; a 422 puts each message under its field

@@ -1,0 +1,23 @@
+import type { Hospitalar } from '@pulso/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../app/api.ts';
+import { type SaudeSaveResponse, storeSaudeUser } from './get-saude.ts';
+
+/** Pause before `PUT /api/hospitalar` (spec 1 §4: the hospital form is saved after 100 ms). */
+export const HOSPITALAR_SAVE_DELAY_MS = 100;
+
+/**
+ * `PUT /api/hospitalar` with `HospitalarSchema`'s output (convênio, hospital, doctor as free text,
+ * `medico_id` null until doctor accounts exist — issue 6), sent {@link HOSPITALAR_SAVE_DELAY_MS}
+ * after 'Salvar'. Caches the answer's user; 422 answers carry `errors` per field.
+ */
+export function useUpdateHospitalar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: Hospitalar) => {
+      await new Promise((resolve) => setTimeout(resolve, HOSPITALAR_SAVE_DELAY_MS));
+      return api.put<SaudeSaveResponse>('/hospitalar', body);
+    },
+    onSuccess: ({ user }) => storeSaudeUser(queryClient, user),
+  });
+}

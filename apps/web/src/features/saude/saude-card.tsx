@@ -1,0 +1,135 @@
+import { Textarea } from '@mantine/core';
+import {
+  applyDigitMask,
+  SAUDE_TEXT_MAX,
+  type Saude,
+  SaudeSchema,
+  type SaudeView,
+  SUS_MASK,
+} from '@pulso/domain';
+import { Controller } from 'react-hook-form';
+import { domainResolver } from '../../ui/domain-resolver.ts';
+import { CardFormActions, EditableCard } from '../../ui/editable-card.tsx';
+import { InfoList } from '../../ui/info-list.tsx';
+import { MaskedTextInput } from '../../ui/masked-text-input.tsx';
+import { useCardForm } from '../../ui/use-card-form.ts';
+import { useUpdateSaude } from './api/update-saude.ts';
+import classes from './saude-page.module.css';
+
+/** The SUS card mask (`SUS_MASK` of the domain) in IMask notation. */
+const SUS_IMASK = '000 0000 0000 0000';
+
+/** Values of the health card as typed (`sus` masked). */
+export interface SaudeValues {
+  alergias: string;
+  problemas: string;
+  medicamentos: string;
+  tratamento: string;
+  protese: string;
+  sus: string;
+}
+
+const fields = ['alergias', 'problemas', 'medicamentos', 'tratamento', 'protese', 'sus'] as const;
+
+const TEXTS = [
+  { name: 'alergias', label: 'Alergias', placeholder: 'Medicamentos, alimentos, picadas de inseto…' },
+  {
+    name: 'problemas',
+    label: 'Problemas de saúde',
+    placeholder: 'Doenças, cirurgias, condições que exigem cuidado…',
+  },
+  { name: 'medicamentos', label: 'Medicamentos em uso', placeholder: 'Nome, dose e horários' },
+  {
+    name: 'tratamento',
+    label: 'Tratamento em andamento',
+    placeholder: 'Quimioterapia, hemodiálise, fisioterapia…',
+  },
+  { name: 'protese', label: 'Próteses', placeholder: 'Marca-passo, prótese dentária, pinos…' },
+] as const;
+
+/** `'123456789012345'` → `'123 4567 8901 2345'`. */
+export function formatSus(sus: string | null): string | null {
+  return sus === null ? null : applyDigitMask(sus, SUS_MASK);
+}
+
+function toValues(s: SaudeView): SaudeValues {
+  return {
+    alergias: s.alergias ?? '',
+    problemas: s.problemas ?? '',
+    medicamentos: s.medicamentos ?? '',
+    tratamento: s.tratamento ?? '',
+    protese: s.protese ?? '',
+    sus: formatSus(s.sus) ?? '',
+  };
+}
+
+/**
+ * 'Informações de saúde' (spec 1 §3 User.saude, §5): allergies, health
+ * problems, medication, treatment, prostheses as free text, and the SUS card
+ * number typed with the mask `### #### #### ####` and sent as 15 digits (the
+ * domain schema's output).
+ */
+export function SaudeCard({ saude }: { saude: SaudeView }) {
+  const card = useCardForm<SaudeValues, Saude>({
+    resolver: domainResolver(SaudeSchema),
+    saved: toValues(saude),
+    mutation: useUpdateSaude(),
+    fields,
+  });
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = card.form;
+
+  return (
+    <EditableCard title="Informações de saúde" editing={card.editing} onEdit={card.startEditing}>
+      {card.editing ? (
+        <form noValidate onSubmit={card.submit} aria-label="Editar informações de saúde">
+          <div className={classes.fields}>
+            {TEXTS.map((t) => (
+              <Textarea
+                key={t.name}
+                {...register(t.name)}
+                className={classes.wide}
+                label={t.label}
+                placeholder={t.placeholder}
+                rows={3}
+                resize="vertical"
+                maxLength={SAUDE_TEXT_MAX}
+                error={errors[t.name]?.message}
+              />
+            ))}
+            <Controller
+              control={control}
+              name="sus"
+              render={({ field }) => (
+                <MaskedTextInput
+                  mask={SUS_IMASK}
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  label="Cartão Nacional de Saúde (SUS)"
+                  description="15 números, como no cartão"
+                  placeholder="000 0000 0000 0000"
+                  inputMode="numeric"
+                  error={errors.sus?.message}
+                />
+              )}
+            />
+          </div>
+          <CardFormActions saving={card.saving} onCancel={card.cancel} />
+        </form>
+      ) : (
+        <InfoList
+          items={[
+            ...TEXTS.map((t) => ({ label: t.label, value: saude[t.name], wide: true })),
+            { label: 'Cartão Nacional de Saúde (SUS)', value: formatSus(saude.sus) },
+          ]}
+        />
+      )}
+    </EditableCard>
+  );
+}

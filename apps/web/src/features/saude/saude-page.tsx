@@ -1,0 +1,58 @@
+import { Alert, Button, Loader, Text, Title } from '@mantine/core';
+import { pageTitles } from '../../app/paths.ts';
+import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { VerifyEmailNotice } from '../account/verify-email-notice.tsx';
+import { useSaude } from './api/get-saude.ts';
+import { HospitalarCard } from './hospitalar-card.tsx';
+import { OutrasCard } from './outras-card.tsx';
+import { SaudeCard } from './saude-card.tsx';
+import classes from './saude-page.module.css';
+
+/**
+ * /saude, 'Minha saúde' (spec 1 §2, §3, §5; issue 4 "My Health"): the health,
+ * hospital and other-information cards, each edited and saved on its own.
+ * The disease checklist is not shown here (spec).
+ */
+export default function SaudePage() {
+  useDocumentTitle(pageTitles.saude);
+  const saude = useSaude();
+
+  if (saude.isPending) {
+    return (
+      <div className={classes.state} role="status">
+        <Loader size="md" aria-hidden="true" />
+        <Text fw={500}>Carregando ...</Text>
+      </div>
+    );
+  }
+
+  if (saude.isError) {
+    return (
+      <div className={classes.page}>
+        <Title order={1}>{pageTitles.saude}</Title>
+        <Alert color="red" title="Não foi possível carregar seus dados" role="alert">
+          <Text size="sm" mb="sm">
+            {saude.error.message}
+          </Text>
+          <Button variant="default" onClick={() => void saude.refetch()} loading={saude.isFetching}>
+            Tentar novamente
+          </Button>
+        </Alert>
+      </div>
+    );
+  }
+
+  const { user } = saude.data;
+  // Spec 1 §2: an unconfirmed e-mail sees only the notice, not the cards.
+  if (user.email_verified_at === null) return <VerifyEmailNotice email={user.email} />;
+  return (
+    <div className={classes.page}>
+      <Title order={1} className={classes.title}>
+        {pageTitles.saude}
+      </Title>
+      <SaudeCard saude={user.saude} />
+      <HospitalarCard hospitalar={user.hospitalar} />
+      <OutrasCard outras={user.outras} />
+    </div>
+  );
+}
