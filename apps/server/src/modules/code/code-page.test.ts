@@ -1,12 +1,12 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { EMBEDDED_CODE_DATA_ID } from '@pulso/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { code_access_logs, users } from '../../db/schema/index.ts';
 import { createPatient } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { EMBEDDED_DATA_ID } from './code-page.ts';
 
 let t: TestApp;
 const INDEX =
@@ -37,9 +37,9 @@ beforeEach(async () => {
 });
 
 function embedded(html: string): { user: Record<string, unknown> } | null {
-  const match = new RegExp(`<script type="application/json" id="${EMBEDDED_DATA_ID}">(.*?)</script>`).exec(
-    html,
-  );
+  const match = new RegExp(
+    `<script type="application/json" id="${EMBEDDED_CODE_DATA_ID}">(.*?)</script>`,
+  ).exec(html);
   return match?.[1] ? JSON.parse(match[1]) : null;
 }
 

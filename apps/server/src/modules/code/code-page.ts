@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { EMBEDDED_CODE_DATA_ID } from '@pulso/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../errors.ts';
 import { emergencyLookup } from './code.service.ts';
@@ -7,9 +8,6 @@ import { renderEmergencyFacts } from './emergency-html.ts';
 
 /** Source path of the public page in the Vite manifest (apps/web). */
 const CODE_PAGE_SOURCE = 'src/features/code/code-page.tsx';
-
-/** Id of the `<script type="application/json">` element the SPA reads (features/code/api). */
-export const EMBEDDED_DATA_ID = 'pulso-code-data';
 
 interface ManifestChunk {
   file: string;
@@ -103,7 +101,7 @@ export function codePageRoutes(shell: CodePageShell): FastifyPluginAsync {
             request.actor?.userId ?? null,
             request.log,
           );
-          const data = `<script type="application/json" id="${EMBEDDED_DATA_ID}">${scriptSafeJson({ user })}</script>`;
+          const data = `<script type="application/json" id="${EMBEDDED_CODE_DATA_ID}">${scriptSafeJson({ user })}</script>`;
           return shell.html
             .replace('</head>', `${data}</head>`)
             .replace(/<body([^>]*)>/, (body) => `${body}${renderEmergencyFacts(user)}`);

@@ -42,6 +42,17 @@ export type OpenEmergencyView = (
  * an unknown one, or an unclaimed sticker code (nobody's data sits behind it).
  */
 export function emergencyLookup(db: Db): OpenEmergencyView {
+  // One prepared pair per database, shared by the API route and the page a scan opens.
+  const built = lookups.get(db);
+  if (built) return built;
+  const open = buildEmergencyLookup(db);
+  lookups.set(db, open);
+  return open;
+}
+
+const lookups = new WeakMap<Db, OpenEmergencyView>();
+
+function buildEmergencyLookup(db: Db): OpenEmergencyView {
   const byCode = db
     .select(userRowColumns)
     .from(users)

@@ -5,11 +5,9 @@ import {
   RELACAO,
   SANGUE,
   SEXO,
+  STATIC_FACTS_ID,
   telHref,
 } from '@pulso/domain';
-
-/** Id of the server-rendered facts, removed by the SPA once its page shows (features/code). */
-export const STATIC_FACTS_ID = 'pulso-static';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',

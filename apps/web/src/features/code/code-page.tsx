@@ -1,5 +1,5 @@
 import { Button, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import { parseCode } from '@pulso/domain';
+import { parseCode, STATIC_FACTS_ID } from '@pulso/domain';
 import { useEffect } from 'react';
 import { generatePath, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
@@ -24,7 +24,7 @@ export default function CodePage() {
   const signedIn = useToken() !== null;
   const query = usePublicCode(code);
   // The server's plain-HTML facts (modules/code/emergency-html.ts) give way to this page once it shows.
-  useEffect(() => document.getElementById('pulso-static')?.remove(), []);
+  useEffect(() => document.getElementById(STATIC_FACTS_ID)?.remove(), []);
 
   if (query.error instanceof ApiError && query.error.status === 404) {
     return <Navigate to={generatePath(paths.register, { code: parseCode(code) ?? code })} replace />;

@@ -1,4 +1,4 @@
-import { type PublicEmergencyView, parseCode } from '@pulso/domain';
+import { EMBEDDED_CODE_DATA_ID, type PublicEmergencyView, parseCode } from '@pulso/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api.ts';
 
@@ -26,15 +26,12 @@ export function usePublicCode(code: string) {
   });
 }
 
-/** Id of the JSON element the server embeds in `/code/:code` (server modules/code/code-page.ts). */
-export const EMBEDDED_DATA_ID = 'pulso-code-data';
-
 /**
  * The Emergency tab the server embedded in the page a scan opened, when it is
  * this code's; read once (the element is removed), so later navigations fetch.
  */
 export function takeEmbeddedData(code: string): PublicCodeResponse | undefined {
-  const element = document.getElementById(EMBEDDED_DATA_ID);
+  const element = document.getElementById(EMBEDDED_CODE_DATA_ID);
   if (!element) return undefined;
   element.remove();
   try {
