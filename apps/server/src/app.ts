@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -30,9 +30,24 @@ import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { devmailRoutes } from './modules/devmail/devmail.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
+import { medicosRoutes } from './modules/medicos/medicos.routes.ts';
+import { permissoesRoutes } from './modules/permissoes/permissoes.routes.ts';
 import { qrcodeRoutes } from './modules/qrcode/qrcode.routes.ts';
 import { saudeRoutes } from './modules/saude/saude.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { timelineRoutes } from './modules/timeline/timeline.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Reads a file part of this route's multipart body while it streams (to
+     * cap sizes by type, keep the file's name…); what it answers becomes the
+     * field's value in `request.body` (`undefined`: the part is dropped).
+     * Routes without it receive each file as a Buffer.
+     */
+    multipartFile?: (part: MultipartFile) => Promise<unknown>;
+  }
+}
 
 // Personal codes and avatar keys open a patient's emergency data, and e-mail verification
 // tokens an account: keep them out of logs.
@@ -42,12 +57,16 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
  * string (which may carry an e-mail) dropped.
  */
 export function redactUrl(url: string): string {
-  return url
-    .replace(/[?#].*$/, '')
-    .replace(
-      /\/(register\/invitation|registerCompany|register|code|virgins|avatars|verify|reset)\/[^/]+/g,
-      '/$1/***',
-    );
+  return (
+    url
+      .replace(/[?#].*$/, '')
+      .replace(
+        /\/(register\/invitation|registerCompany|register|code|virgins|avatars|verify|reset)\/[^/]+/g,
+        '/$1/***',
+      )
+      // A timeline search term is health data, a code a capability, a signature a key to a file.
+      .replace(/\/timeline\/(items\/[^/]+|user|anexo\/[^/]+\/[^/]+)\/[^/]+/g, '/timeline/$1/***')
+  );
 }
 
 /**
@@ -71,6 +90,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A path parameter may be a percent-encoded search term of 100 characters (4-byte UTF-8: 12 each).
+    routerOptions: { maxParamLength: 1200 },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -124,6 +145,18 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 30 },
+    async onFile(part) {
+      const read = this.routeOptions.config.multipartFile;
+      if (read) part.value = await read(part);
+      else await part.toBuffer();
+    },
+  });
+  // A multipart request answered before its upload was read to the end (a refused file, a
+  // guest) closes its connection: the unread rest would stall the next request sent on it.
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.raw.complete && request.headers['content-type']?.startsWith('multipart/')) {
+      reply.header('connection', 'close');
+    }
   });
 
   await app.register(swagger, {
@@ -151,6 +184,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(devicesRoutes);
       await api.register(companiesRoutes);
       await api.register(saudeRoutes);
+      await api.register(permissoesRoutes);
+      await api.register(medicosRoutes);
+      await api.register(timelineRoutes);
     },
     { prefix: '/api' },
   );

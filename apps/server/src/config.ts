@@ -48,8 +48,16 @@ const EnvSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().default('mailto:suporte@pulso.local'),
+  // Signs the short-lived URLs of stored files; several API nodes must share one.
+  FILES_URL_SECRET: z
+    .string()
+    .min(32, 'must have at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_CODE_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  // Unset or empty: on, except in production.
+  SEED_DEMO: z.enum(['true', 'false', '1', '0', '']).optional(),
 });
 
 /** The parsed configuration every part of the server receives. */
@@ -70,10 +78,17 @@ export interface Config {
   /** Absolute path of the built SPA, served at `/`. */
   webDist: string;
   rateLimit: { authPerMinute: number; codePerMinute: number };
+  /**
+   * Secret of the signed file URLs (`FILES_URL_SECRET`); when absent it is
+   * generated into `dataDir/files-url-secret` on first start (see `platform/signed-url.ts`).
+   */
+  filesUrlSecret: string | undefined;
   /** Outgoing mail: real SMTP when `smtpUrl` is set, else the dev outbox under `dataDir/mail`. */
   mail: { smtpUrl: string | undefined; from: string };
   /** Web Push VAPID keys; when absent they are generated into `dataDir` on first start. */
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
+  /** Seed the fictitious demo doctors at start (`SEED_DEMO`; default on unless production). */
+  seedDemo: boolean;
 }
 
 /** Thrown when the environment is invalid; lists each bad variable. */
@@ -103,7 +118,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? path.resolve(e.INIT_CWD ?? process.cwd(), e.WEB_DIST)
       : path.join(REPO_ROOT, 'apps/web/dist'),
     rateLimit: { authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE, codePerMinute: e.RATE_LIMIT_CODE_PER_MINUTE },
+    filesUrlSecret: e.FILES_URL_SECRET,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
+    seedDemo:
+      e.SEED_DEMO === undefined || e.SEED_DEMO === ''
+        ? e.NODE_ENV !== 'production'
+        : e.SEED_DEMO === 'true' || e.SEED_DEMO === '1',
   };
 }

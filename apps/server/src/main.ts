@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { seedDemoDoctors } from './db/seed/medicos.ts';
 import { seedReferenceData } from './db/seed/seed.ts';
 import { acquireDataDirLock } from './lock.ts';
 import { createMailer } from './platform/mail.ts';
@@ -10,8 +11,9 @@ import { diskStorage } from './platform/storage.ts';
 
 /**
  * `npm start`: reads the environment, takes the data-directory lock when
- * running on PGlite, migrates, seeds reference data, then serves. SIGTERM and
- * SIGINT close the server gracefully (in-flight requests finish first).
+ * running on PGlite, migrates, seeds reference data (and the demo doctors
+ * when `SEED_DEMO` is on), then serves. SIGTERM and SIGINT close the server
+ * gracefully (in-flight requests finish first).
  */
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -32,6 +34,7 @@ async function main(): Promise<void> {
   });
   await database.migrate();
   await seedReferenceData(database.db);
+  if (config.seedDemo) await seedDemoDoctors(database.db);
 
   const app = await buildApp({
     config,

@@ -3,7 +3,18 @@ import type { UserView } from '@pulso/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { users, virgin_codes } from '../db/schema/index.ts';
+import {
+  atendimentos,
+  especialidades,
+  medico_crms,
+  medico_especialidades,
+  medicos,
+  profissionais,
+  timeline_items,
+  users,
+  virgin_codes,
+} from '../db/schema/index.ts';
+import { searchKey } from '../db/seed/seed.ts';
 import type { TestApp } from './harness.ts';
 
 let sequence = 0;
@@ -98,4 +109,83 @@ export function pushSubscription(
     keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') },
   });
   return { json, endpoint, ecdh, authSecret };
+}
+
+/**
+ * Makes an account a doctor by inserting its `medicos` row (doctor accounts
+ * and their CLI arrive with issue 6), with one CRM and, by name, specialties.
+ * Registers a new account through the API unless `account` is given.
+ */
+export async function createDoctor(
+  t: TestApp,
+  options: {
+    account?: Awaited<ReturnType<typeof createPatient>>;
+    name?: string;
+    crm?: { numero: string; uf: string };
+    especialidades?: string[];
+    suspended?: boolean;
+  } = {},
+) {
+  const account = options.account ?? (await createPatient(t.app, options.name ? { name: options.name } : {}));
+  const db = t.database.db;
+  const [medico] = await db
+    .insert(medicos)
+    .values({
+      user_id: account.user.id,
+      busca: searchKey(account.user.name),
+      status: 2,
+      suspended_at: options.suspended ? new Date() : null,
+    })
+    .returning({ id: medicos.id });
+  if (!medico) throw new Error('doctor not created');
+  sequence += 1;
+  const crm = options.crm ?? { numero: String(100000 + sequence), uf: 'SP' };
+  await db.insert(medico_crms).values({ medico_id: medico.id, ...crm });
+  for (const nome of options.especialidades ?? []) {
+    const [row] = await db
+      .select({ id: especialidades.id })
+      .from(especialidades)
+      .where(eq(especialidades.nome, nome));
+    if (!row) throw new Error(`unknown specialty ${nome}`);
+    await db.insert(medico_especialidades).values({ medico_id: medico.id, especialidade_id: row.id });
+  }
+  return { ...account, medicoId: medico.id, crm };
+}
+
+/** A care session between a patient and a doctor in `status` (P, A, R, E, ET); issue 6 builds the flow. */
+export async function createAtendimento(
+  db: Db,
+  userId: number,
+  medicoId: number,
+  status: string,
+): Promise<number> {
+  const [row] = await db
+    .insert(atendimentos)
+    .values({ user_id: userId, medico_id: medicoId, status, motivo: 'Dor de cabeça' })
+    .returning({ id: atendimentos.id });
+  if (!row) throw new Error('atendimento not created');
+  return row.id;
+}
+
+/** Registers an emergency-professional credential for an account (issue 7 builds /profissional). */
+export async function createProfissional(
+  db: Db,
+  userId: number,
+  overrides: Partial<typeof profissionais.$inferInsert> = {},
+): Promise<void> {
+  await db.insert(profissionais).values({ user_id: userId, tipo: 'S', numero: '12345', ...overrides });
+}
+
+/** Inserts a timeline record for a patient (issue 5 builds the routes); answers its id. */
+export async function createTimelineItem(
+  db: Db,
+  userId: number,
+  overrides: Partial<typeof timeline_items.$inferInsert> = {},
+): Promise<number> {
+  const [row] = await db
+    .insert(timeline_items)
+    .values({ user_id: userId, tipo: 1, data: '2026-10-01', descricao: 'Consulta de rotina', ...overrides })
+    .returning({ id: timeline_items.id });
+  if (!row) throw new Error('timeline item not created');
+  return row.id;
 }

@@ -150,7 +150,14 @@ describe('HospitalarSchema', () => {
     expect(errorsOf(HospitalarSchema, { convenio_numero })).toEqual({ convenio_numero: [M.convenio_numero] });
   });
 
-  it.each([1, '7'])('accepts no doctor id until doctor accounts exist (%s)', (medico_id) => {
+  it.each([
+    [1, 1],
+    ['7', 7],
+  ])('accepts a registered doctor id (%s)', (medico_id, expected) => {
+    expect(HospitalarSchema.parse({ ...FULL, medico_id }).medico_id).toBe(expected);
+  });
+
+  it.each([0, -1, 1.5, 'abc', '1a'])('rejects the doctor id %s', (medico_id) => {
     expect(errorsOf(HospitalarSchema, { medico_id })).toEqual({ medico_id: [M.medico_id] });
   });
 });

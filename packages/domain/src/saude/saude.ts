@@ -7,7 +7,7 @@ import { blankToNull, optionalText } from '../shared/zod-helpers.ts';
 export const SAUDE_MESSAGES = {
   sus: 'Informe um número do SUS válido',
   convenio_numero: 'O número do convênio deve ter apenas números',
-  medico_id: 'Ainda não há médicos cadastrados: informe o nome do médico',
+  medico_id: 'Escolha um médico da lista ou apague a escolha e digite o nome',
   doencas: 'Escolha doenças da lista',
   saved: 'Salvo com sucesso',
 } as const;
@@ -79,8 +79,10 @@ export type SaudeInput = z.input<typeof SaudeSchema>;
 /**
  * `PUT /api/hospitalar` body (spec 1 §3 User.hospitalar). `convenio_numero`
  * is digits only (no mask is stripped: a letter is an error, not noise).
- * `medico_id` will name a registered doctor once doctor accounts exist
- * (issue 6); until then only `null` is accepted and the doctor is free text.
+ * `medico_id` names a registered doctor chosen by autocomplete, or is `null`
+ * for a doctor typed as free text; with an id, the server takes name, CRM
+ * and specialty from the doctor's record (spec 1 §5: those fields are then
+ * disabled) and refuses an unknown or suspended doctor with `errors.medico_id`.
  */
 export const HospitalarSchema = z.object({
   convenio_empresa: optionalText(255),
@@ -95,7 +97,11 @@ export const HospitalarSchema = z.object({
   hospital: optionalText(255),
   medico_id: z.preprocess(
     (v) => (v === undefined || v === '' ? null : v),
-    z.null({ error: SAUDE_MESSAGES.medico_id }),
+    z.coerce
+      .number({ error: SAUDE_MESSAGES.medico_id })
+      .int(SAUDE_MESSAGES.medico_id)
+      .positive(SAUDE_MESSAGES.medico_id)
+      .nullable(),
   ),
   medico_name: optionalText(255),
   medico_crm: optionalText(30),
@@ -134,7 +140,7 @@ export const SaudeViewSchema = z.object({
 });
 export type SaudeView = z.infer<typeof SaudeViewSchema>;
 
-/** `user.hospitalar` as answered; `medico_id` is `null` until doctor accounts exist (issue 6). */
+/** `user.hospitalar` as answered; `medico_id` is the registered doctor's id or `null` (free text). */
 export const HospitalarViewSchema = z.object({
   convenio_empresa: viewText,
   convenio_numero: viewText,

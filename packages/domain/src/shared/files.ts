@@ -3,3 +3,9 @@ export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 
 /** Message for a file above {@link MAX_UPLOAD_BYTES} (spec 1 §8, spec 2 §8). */
 export const FILE_TOO_LARGE_MESSAGE = 'O arquivo deve ter no máximo 2MB';
+
+/** Largest PDF attached to a timeline record, in bytes (issue 5: images keep {@link MAX_UPLOAD_BYTES}). */
+export const MAX_PDF_BYTES = 10 * 1024 * 1024;
+
+/** Message for a PDF above {@link MAX_PDF_BYTES}. */
+export const PDF_TOO_LARGE_MESSAGE = 'O arquivo deve ter no máximo 10MB';

@@ -15,8 +15,8 @@ export const virgin_codes = pgTable('virgin_codes', {
 
 /**
  * Every opening of a patient's code (RULINGS.md "Who sees what"): when, who
- * (`viewer_id` null for a visitor) and which tabs were served (`tabs`, e.g.
- * `emergencia`). The patient reads this log (issue 4).
+ * (`viewer_id` null for a visitor, `viewer_kind`) and which tabs were served
+ * (`tabs`, comma-separated: `emergencia,saude,timeline`). The patient reads this log (issue 4).
  */
 export const code_access_logs = pgTable(
   'code_access_logs',
@@ -26,6 +26,8 @@ export const code_access_logs = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     viewer_id: integer('viewer_id').references(() => users.id, { onDelete: 'set null' }),
+    // The viewer's kind at the time (domain `ViewerKind`: guest, self, own_doctor, …).
+    viewer_kind: varchar('viewer_kind', { length: 20 }).notNull().default('guest'),
     tabs: varchar('tabs', { length: 60 }).notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

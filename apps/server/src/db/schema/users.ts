@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   char,
   date,
@@ -15,6 +16,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
+import { medicos } from './medicos.ts';
 import { cidades } from './reference.ts';
 
 /**
@@ -75,12 +77,15 @@ export const users = pgTable(
     convenio_empresa: varchar('convenio_empresa', { length: 255 }),
     convenio_numero: varchar('convenio_numero', { length: 40 }),
     hospital: varchar('hospital', { length: 255 }),
-    // The patient's registered doctor. No foreign key yet: doctor accounts arrive in issue 6,
-    // which adds the reference; until then it is always null.
-    medico_id: integer('medico_id'),
+    // The patient's registered doctor, chosen by autocomplete; one of "their doctors" (RULINGS.md).
+    medico_id: integer('medico_id').references((): AnyPgColumn => medicos.id, { onDelete: 'set null' }),
     medico_name: varchar('medico_name', { length: 255 }),
     medico_crm: varchar('medico_crm', { length: 30 }),
     medico_especialidade: varchar('medico_especialidade', { length: 120 }),
+    // permissoes (spec 2 §3): who reads My Health (1 only me … 4 anyone) and whether the
+    // timeline is shown through the code. Defaults from RULINGS.md "Who sees what".
+    permissoes_saude: smallint('permissoes_saude').notNull().default(2),
+    permissoes_timeline: boolean('permissoes_timeline').notNull().default(false),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),

@@ -91,4 +91,35 @@ describe('GET /code/:code (the page a scan opens)', () => {
     expect(embedded(closed.body)).toBeNull();
     expect(await t.database.db.select().from(code_access_logs)).toHaveLength(0);
   });
+
+  it('embeds and prints allergies and medications only when a visitor may read My Health', async () => {
+    const p = await createPatient(t.app);
+    const db = t.database.db;
+    await db
+      .update(users)
+      .set({ alergias: 'Penicilina', medicamentos: null, adicional: 'Marca-passo' })
+      .where(eq(users.id, p.user.id));
+
+    const level2 = await t.app.inject({ url: `/code/${p.user.code}` });
+    expect(embedded(level2.body)).toMatchObject({ acesso: { saude: false, timeline: false } });
+    expect(embedded(level2.body)?.user).not.toHaveProperty('saude');
+    expect(level2.body).not.toContain('Penicilina');
+    expect(level2.body).not.toContain('Marca-passo');
+    expect(level2.body).not.toContain('pe-alert');
+
+    await db.update(users).set({ permissoes_saude: 4 }).where(eq(users.id, p.user.id));
+    const level4 = await t.app.inject({ url: `/code/${p.user.code}` });
+    const data = embedded(level4.body) as { user: { saude: { alergias: string } }; acesso: unknown };
+    expect(data.acesso).toEqual({ saude: true, timeline: false });
+    expect(data.user.saude.alergias).toBe('Penicilina');
+    const facts = /<div id="pulso-static"[\s\S]*?<\/main><\/div>/.exec(level4.body)?.[0] ?? '';
+    expect(facts).toContain('<p><span>Alergias</span>Penicilina</p>');
+    expect(facts).toContain('<p><span>Medicamentos</span>Nenhuma informada</p>');
+    expect(facts.indexOf('pe-alert')).toBeLessThan(facts.indexOf('pe-blood'));
+    const logs = await db.select().from(code_access_logs).orderBy(code_access_logs.id);
+    expect(logs.map((l) => [l.viewer_kind, l.tabs])).toEqual([
+      ['guest', 'emergencia'],
+      ['guest', 'emergencia,saude'],
+    ]);
+  });
 });

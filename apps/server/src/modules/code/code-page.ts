@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { EMBEDDED_CODE_DATA_ID } from '@pulso/domain';
+import { EMBEDDED_CODE_DATA_ID, PublicCodeViewSchema } from '@pulso/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../errors.ts';
-import { emergencyLookup } from './code.service.ts';
+import { codeLookup } from './code.service.ts';
 import { renderEmergencyFacts } from './emergency-html.ts';
 
 /** Source path of the public page in the Vite manifest (apps/web). */
@@ -74,7 +74,8 @@ function scriptSafeJson(value: unknown): string {
  * `GET /code/:code`, the page a scanned QR code opens (RULINGS.md "QR
  * content"). A paramedic's phone gets, in the first answer, the SPA shell
  * with the public page's chunks preloaded and the Emergency tab's data
- * embedded as JSON (`#pulso-code-data`) and its vital facts rendered as plain
+ * embedded as JSON (`#pulso-code-data`, the `PublicCodeView` a visitor may
+ * read, My Health included when the patient opened it to anyone) and its vital facts rendered as plain
  * HTML (`renderEmergencyFacts`), so the blood type shows before any script
  * runs and no further API round trip stands between scan and data. A navigation carries no bearer token
  * (it lives in localStorage), so the opening is logged as a visitor's, as
@@ -83,7 +84,7 @@ function scriptSafeJson(value: unknown): string {
  */
 export function codePageRoutes(shell: CodePageShell): FastifyPluginAsync {
   return async (app) => {
-    const openEmergencyView = emergencyLookup(app.ctx.database.db);
+    const lookup = codeLookup(app.ctx.database.db);
     app.get<{ Params: { code: string } }>(
       '/code/:code',
       {
@@ -96,15 +97,13 @@ export function codePageRoutes(shell: CodePageShell): FastifyPluginAsync {
           .header('cache-control', 'private, no-store')
           .header('x-robots-tag', 'noindex');
         try {
-          const user = await openEmergencyView(
-            request.params.code,
-            request.actor?.userId ?? null,
-            request.log,
-          );
-          const data = `<script type="application/json" id="${EMBEDDED_CODE_DATA_ID}">${scriptSafeJson({ user })}</script>`;
+          // What a visitor may read: a navigation carries no token. The page asks the API again only
+          // when a signed-in viewer might be allowed more.
+          const view = PublicCodeViewSchema.parse(await lookup.open(request.params.code, null, request.log));
+          const data = `<script type="application/json" id="${EMBEDDED_CODE_DATA_ID}">${scriptSafeJson(view)}</script>`;
           return shell.html
             .replace('</head>', `${data}</head>`)
-            .replace(/<body([^>]*)>/, (body) => `${body}${renderEmergencyFacts(user)}`);
+            .replace(/<body([^>]*)>/, (body) => `${body}${renderEmergencyFacts(view.user)}`);
         } catch (error) {
           if (error instanceof HttpError && error.statusCode === 404) return shell.html;
           throw error;

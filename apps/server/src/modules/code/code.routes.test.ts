@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { code_access_logs, users } from '../../db/schema/index.ts';
 import { createPatient, createVirginCodes, EMERGENCY_DATA, fillEmergencyData } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { CODE_NOT_FOUND_MESSAGE, EMERGENCY_TAB } from './code.service.ts';
+import { CODE_NOT_FOUND_MESSAGE } from './code.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,7 +26,11 @@ function keyPaths(value: unknown, prefix = ''): string[] {
 
 const accessLogs = (userId: number) =>
   t.database.db
-    .select({ viewer_id: code_access_logs.viewer_id, tabs: code_access_logs.tabs })
+    .select({
+      viewer_id: code_access_logs.viewer_id,
+      viewer_kind: code_access_logs.viewer_kind,
+      tabs: code_access_logs.tabs,
+    })
     .from(code_access_logs)
     .where(eq(code_access_logs.user_id, userId))
     .orderBy(code_access_logs.id);
@@ -59,6 +63,9 @@ describe('GET /api/code/:code', () => {
       },
       outras: { doador: 'S' },
     });
+    // At the default level (2, RULINGS.md) a guest reads the Emergency tab only.
+    expect(res.json().acesso).toEqual({ saude: false, timeline: false });
+    expect(Object.keys(res.json()).sort()).toEqual(['acesso', 'user']);
     expect(user.idade).toBeGreaterThanOrEqual(45);
 
     const forbidden = ['email', 'password_hash', 'token', 'adicional', 'created_at', 'newsletter', 'id'];
@@ -109,7 +116,7 @@ describe('GET /api/code/:code', () => {
     expect(await t.database.db.select().from(code_access_logs)).toEqual([]);
   });
 
-  it('logs each opening: a guest as a visitor, a signed-in viewer by id, the owner too', async () => {
+  it('logs each opening: a guest as a visitor, a signed-in viewer by id and kind, the owner too', async () => {
     const patient = await createPatient(t.app);
     const other = await createPatient(t.app);
     const url = `/api/code/${patient.user.code}`;
@@ -119,15 +126,15 @@ describe('GET /api/code/:code', () => {
     // A dead token is a visitor, not an error: the paramedic must still see the data.
     expect((await t.app.inject({ url, headers: { authorization: 'Bearer forged' } })).statusCode).toBe(200);
     expect(await accessLogs(patient.user.id)).toEqual([
-      { viewer_id: null, tabs: EMERGENCY_TAB },
-      { viewer_id: other.user.id, tabs: EMERGENCY_TAB },
-      { viewer_id: patient.user.id, tabs: EMERGENCY_TAB },
-      { viewer_id: null, tabs: EMERGENCY_TAB },
+      { viewer_id: null, viewer_kind: 'guest', tabs: 'emergencia' },
+      { viewer_id: other.user.id, viewer_kind: 'other_user', tabs: 'emergencia' },
+      { viewer_id: patient.user.id, viewer_kind: 'self', tabs: 'emergencia,saude,timeline' },
+      { viewer_id: null, viewer_kind: 'guest', tabs: 'emergencia' },
     ]);
     expect(await accessLogs(other.user.id)).toEqual([]);
   });
 
-  it('answers a signed-in viewer the same emergency view as a guest', async () => {
+  it('answers another signed-in patient the same view as a guest at the default level', async () => {
     const patient = await createPatient(t.app);
     const other = await createPatient(t.app);
     await fillEmergencyData(t.database.db, patient.user.id);

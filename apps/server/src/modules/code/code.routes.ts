@@ -1,20 +1,22 @@
-import { PublicEmergencyViewSchema } from '@pulso/domain';
+import { PublicCodeViewSchema, PublicTimelinePageSchema } from '@pulso/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema } from '../../http.ts';
 import { optionalUser } from '../auth/auth.hooks.ts';
-import { emergencyLookup } from './code.service.ts';
+import { codeLookup } from './code.service.ts';
 
 /**
- * Public emergency view by personal code (spec 2 §7 `GET /code/{code}`;
- * RULINGS.md "Who sees what"). Every answer, errors included, carries
+ * Public view by personal code (spec 2 §7 `GET /code/{code}`; RULINGS.md
+ * "Who sees what"). Every answer, errors included, carries
  * `cache-control: private, no-store` (health data must never sit in a shared
  * cache, and a 404 turns into data once the code is claimed) and
- * `x-robots-tag: noindex`.
+ * `x-robots-tag: noindex`. A bearer token, when live, names the viewer; a
+ * missing or dead one makes a visitor, never a 401.
  */
 export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.ctx;
-  const openEmergencyView = emergencyLookup(app.ctx.database.db);
+  const lookup = codeLookup(app.ctx.database.db);
+  const rateLimit = { max: config.rateLimit.codePerMinute, timeWindow: '1 minute' };
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
@@ -22,31 +24,60 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /**
-   * `GET /api/code/:code` (public; a bearer token, when live, names the
-   * viewer; rate-limited per IP): 200 `{user: PublicEmergencyView}` — the
-   * Emergency tab only, any field outside `PublicEmergencyViewSchema` is
-   * stripped by the serializer; 404 `{message: 'Código não encontrado'}` for
-   * a malformed, unknown or unclaimed code; 429 past the limit. Each 200 is
-   * written to the patient's access log.
+   * `GET /api/code/:code` (public; rate-limited per IP): 200
+   * `PublicCodeView` `{user, acesso, timelineItems?, total?}` — the Emergency
+   * tab always; My Health and the Timeline tab's first page only when
+   * `acesso` says this viewer may read them (absent otherwise; the serializer
+   * strips anything outside the schema); 404 `{message: 'Código não
+   * encontrado'}` for a malformed, unknown or unclaimed code or a closed
+   * account; 429 past the limit. Each 200 is written to the patient's access
+   * log with the viewer and the tabs served.
    */
   app.get(
     '/code/:code',
     {
-      config: { rateLimit: { max: config.rateLimit.codePerMinute, timeWindow: '1 minute' } },
+      config: { rateLimit },
       preHandler: optionalUser,
       schema: {
-        summary: "A patient's emergency data by personal code (any spelling)",
+        summary: "A patient's public view by personal code (any spelling), as this viewer may read it",
         tags: ['code'],
         params: z.object({ code: z.string() }),
+        response: { 200: PublicCodeViewSchema, 404: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (request) => lookup.open(request.params.code, request.actor?.userId ?? null, request.log),
+  );
+
+  /**
+   * `GET /api/code/:code/timeline/:offset` (public, same limit): the Timeline
+   * tab's next page, `{timelineItems, total}`, newest first, 20 per page;
+   * `offset` is the number of items already loaded. 403
+   * `{message: PERMISSOES_MESSAGES.denied}` when this viewer may not read the
+   * timeline; 404 as above; 422 for a bad offset. Written to the access log.
+   */
+  app.get(
+    '/code/:code/timeline/:offset',
+    {
+      config: { rateLimit },
+      preHandler: optionalUser,
+      schema: {
+        summary: "A further page of a patient's Timeline tab",
+        tags: ['code'],
+        params: z.object({ code: z.string(), offset: z.coerce.number().int().min(0).max(1_000_000) }),
         response: {
-          200: z.object({ user: PublicEmergencyViewSchema }),
+          200: PublicTimelinePageSchema,
+          403: ErrorBodySchema,
           404: ErrorBodySchema,
           429: ErrorBodySchema,
         },
       },
     },
-    async (request) => ({
-      user: await openEmergencyView(request.params.code, request.actor?.userId ?? null, request.log),
-    }),
+    async (request) =>
+      lookup.timelinePage(
+        request.params.code,
+        request.actor?.userId ?? null,
+        request.params.offset,
+        request.log,
+      ),
   );
 };

@@ -1,58 +1,91 @@
-import { type PublicEmergencyView, parseCode } from '@pulso/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import {
+  PERMISSOES_MESSAGES,
+  type PublicCodeView,
+  type PublicTimelineItem,
+  parseCode,
+  servedTabs,
+  TIMELINE_PAGE_SIZE,
+  type ViewerKind,
+  type VisibleTabs,
+  visibleTabs,
+} from '@pulso/domain';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { cidades, code_access_logs, users } from '../../db/schema/index.ts';
+import {
+  cidades,
+  code_access_logs,
+  doencas,
+  timeline_items,
+  user_doencas,
+  users,
+} from '../../db/schema/index.ts';
 import { safeError } from '../../error-handler.ts';
-import { notFound } from '../../errors.ts';
-import { toPublicEmergencyView, type UserRow, userRowColumns } from '../users/user.presenter.ts';
+import { HttpError, notFound } from '../../errors.ts';
+import {
+  healthSections,
+  toPublicEmergencyView,
+  type UserRow,
+  userRowColumns,
+} from '../users/user.presenter.ts';
+import { viewerClassifier } from './viewer.service.ts';
 
 /** 404 message of `GET /api/code/:code` (spec 2 §7: the web then offers Register with the code). */
 export const CODE_NOT_FOUND_MESSAGE = 'Código não encontrado';
 
-/** `code_access_logs.tabs` value when only the Emergency tab was served (RULINGS.md "Who sees what"). */
-export const EMERGENCY_TAB = 'emergencia';
+type Log = Pick<FastifyBaseLogger, 'error'>;
 
-/** Opens a patient's Emergency tab; see {@link emergencyLookup}. */
-export type OpenEmergencyView = (
-  input: string,
-  viewerId: number | null,
-  log: Pick<FastifyBaseLogger, 'error'>,
-) => Promise<PublicEmergencyView>;
-
-/**
- * Builds the public lookup of one database: `open(input, viewerId, log)`
- * answers a patient's Emergency tab by personal code, in any spelling
- * (RULINGS.md "Who sees what": always readable by anyone holding the code),
- * and writes the opening to `code_access_logs` (`viewerId` null for a
- * visitor). The patient's own openings are logged as well, with their id as
- * viewer: the log stays a complete record and the patient's screen can tell
- * "você" apart from others.
- *
- * Hot path of a paramedic's scan: one select (the {@link UserRow} of
- * `selectUserRow`, city joined) and one insert, nothing else. Both are
- * prepared once here: building the 32-column select per request cost more
- * server CPU than running it (bench/README.md). The insert is awaited so that
- * a served view is on the patient's log before the answer leaves; should the
- * insert fail while the read succeeded, the view is still answered (a
- * responder's access to vital data outweighs one audit row, LGPD art. 11,
- * II, "e") and the failure is logged without personal data.
- *
- * Errors of `open`: 404 {@link CODE_NOT_FOUND_MESSAGE} for a malformed code,
- * an unknown one, or an unclaimed sticker code (nobody's data sits behind it).
- */
-export function emergencyLookup(db: Db): OpenEmergencyView {
-  // One prepared pair per database, shared by the API route and the page a scan opens.
-  const built = lookups.get(db);
-  if (built) return built;
-  const open = buildEmergencyLookup(db);
-  lookups.set(db, open);
-  return open;
+/** The public lookups of one database; see {@link codeLookup}. */
+export interface CodeLookup {
+  /** Opens a patient's code for a viewer (`null` a visitor): the tabs that viewer may read. */
+  open(input: string, viewerId: number | null, log: Log): Promise<PublicCodeView>;
+  /** The Timeline tab's page after `offset` items; 403 when the viewer may not read it. */
+  timelinePage(
+    input: string,
+    viewerId: number | null,
+    offset: number,
+    log: Log,
+  ): Promise<{ timelineItems: PublicTimelineItem[]; total: number }>;
 }
 
-const lookups = new WeakMap<Db, OpenEmergencyView>();
+const lookups = new WeakMap<Db, CodeLookup>();
 
-function buildEmergencyLookup(db: Db): OpenEmergencyView {
+/**
+ * Builds, once per database, the public lookup of a patient by personal code
+ * in any spelling (RULINGS.md "Who sees what"):
+ * - the Emergency tab is always served to anyone holding the code;
+ * - the viewer is classified (`viewerClassifier`: guest, the patient, one of
+ *   their doctors, any doctor or emergency professional, another user) and
+ *   `visibleTabs` decides, from `permissoes`, whether My Health (`saude`,
+ *   `hospitalar`, `outras.adicional`, checked diseases) and the Timeline tab
+ *   (first {@link TIMELINE_PAGE_SIZE} items, newest first, and `total`) are
+ *   served. What may not be read is never selected into the answer.
+ * - every answer is written to `code_access_logs` with the viewer, its kind
+ *   and the tabs served.
+ *
+ * Hot path of a paramedic's scan (a guest, My Health at the default level):
+ * one select and one insert, both prepared once here; the classification of
+ * a visitor costs no query. The log insert is awaited so that a served view
+ * is on the patient's log before the answer leaves; should it fail while the
+ * read succeeded, the view is still answered (a responder's access to vital
+ * data outweighs one audit row, LGPD art. 11, II, "e") and the failure is
+ * logged without personal data.
+ *
+ * Errors: 404 {@link CODE_NOT_FOUND_MESSAGE} for a malformed code, an unknown
+ * one, an unclaimed sticker code or a closed account; `timelinePage` 403
+ * `PERMISSOES_MESSAGES.denied` when the Timeline tab is not the viewer's.
+ */
+export function codeLookup(db: Db): CodeLookup {
+  const built = lookups.get(db);
+  if (built) return built;
+  const lookup = buildCodeLookup(db);
+  lookups.set(db, lookup);
+  return lookup;
+}
+
+function buildCodeLookup(db: Db): CodeLookup {
+  const classify = viewerClassifier(db);
   const byCode = db
     .select(userRowColumns)
     .from(users)
@@ -66,20 +99,107 @@ function buildEmergencyLookup(db: Db): OpenEmergencyView {
     .values({
       user_id: sql.placeholder('user_id'),
       viewer_id: sql.placeholder('viewer_id'),
-      tabs: EMERGENCY_TAB,
+      viewer_kind: sql.placeholder('viewer_kind'),
+      tabs: sql.placeholder('tabs'),
     })
     .prepare('code_lookup_log');
 
-  return async (input, viewerId, log) => {
+  async function resolve(input: string, viewerId: number | null) {
     const code = parseCode(input);
     if (!code) throw notFound(CODE_NOT_FOUND_MESSAGE);
     const [row]: UserRow[] = await byCode.execute({ code });
     if (!row) throw notFound(CODE_NOT_FOUND_MESSAGE);
+    const kind = await classify(viewerId, row);
+    const tabs = visibleTabs({ saude: row.permissoes_saude, timeline: row.permissoes_timeline }, kind);
+    return { row, kind, tabs };
+  }
+
+  async function log(
+    row: UserRow,
+    viewerId: number | null,
+    kind: ViewerKind,
+    tabs: VisibleTabs,
+    logger: Log,
+  ) {
     try {
-      await logAccess.execute({ user_id: row.id, viewer_id: viewerId });
+      await logAccess.execute({
+        user_id: row.id,
+        viewer_id: viewerId,
+        viewer_kind: kind,
+        tabs: servedTabs(tabs).join(','),
+      });
     } catch (error) {
-      log.error({ err: safeError(error as Error) }, 'code access log not written');
+      logger.error({ err: safeError(error as Error) }, 'code access log not written');
     }
-    return toPublicEmergencyView(row);
+  }
+
+  return {
+    async open(input, viewerId, logger) {
+      const { row, kind, tabs } = await resolve(input, viewerId);
+      const emergency = toPublicEmergencyView(row);
+      const view: PublicCodeView = { user: emergency, acesso: tabs };
+      if (tabs.saude) {
+        view.user = {
+          ...emergency,
+          outras: { doador: emergency.outras.doador, adicional: row.adicional },
+          ...healthSections(row),
+          doencas: await checkedDoencas(db, row.id),
+        };
+      }
+      if (tabs.timeline) Object.assign(view, await timelineItems(db, row.id, 0));
+      await log(row, viewerId, kind, tabs, logger);
+      return view;
+    },
+
+    async timelinePage(input, viewerId, offset, logger) {
+      const { row, kind, tabs } = await resolve(input, viewerId);
+      if (!tabs.timeline) throw new HttpError(403, PERMISSOES_MESSAGES.denied);
+      const page = await timelineItems(db, row.id, offset);
+      await log(row, viewerId, kind, { saude: false, timeline: true }, logger);
+      return page;
+    },
   };
+}
+
+/** The diseases a patient checked, by name. */
+async function checkedDoencas(db: Db, userId: number) {
+  return db
+    .select({ id: doencas.id, nome: doencas.nome })
+    .from(user_doencas)
+    .innerJoin(doencas, eq(doencas.id, user_doencas.doenca_id))
+    .where(eq(user_doencas.user_id, userId))
+    .orderBy(asc(doencas.nome));
+}
+
+const terceiros = alias(users, 'terceiro');
+
+/** A page of a patient's timeline for the public view: newest first (by `data`, then insertion). */
+async function timelineItems(db: Db, userId: number, offset: number) {
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: timeline_items.id,
+        tipo: timeline_items.tipo,
+        data: timeline_items.data,
+        descricao: timeline_items.descricao,
+        valor: timeline_items.valor,
+        medico_name: timeline_items.medico_name,
+        created_by: timeline_items.created_by,
+        terceiro_name: terceiros.name,
+        local_dor: timeline_items.local_dor,
+        intensidade_dor: timeline_items.intensidade_dor,
+      })
+      .from(timeline_items)
+      .leftJoin(terceiros, eq(terceiros.id, timeline_items.terceiro_id))
+      .where(eq(timeline_items.user_id, userId))
+      .orderBy(desc(timeline_items.data), desc(timeline_items.id))
+      .limit(TIMELINE_PAGE_SIZE)
+      .offset(offset),
+    db.select({ n: count() }).from(timeline_items).where(eq(timeline_items.user_id, userId)),
+  ]);
+  const timelineItems: PublicTimelineItem[] = rows.map(({ terceiro_name, created_by, ...item }) => {
+    const by = created_by === 'M' || created_by === 'T' ? created_by : null;
+    return { ...item, created_by: by, terceiro: by && terceiro_name ? { name: terceiro_name } : null };
+  });
+  return { timelineItems, total: totals[0]?.n ?? 0 };
 }

@@ -1,7 +1,7 @@
 import {
   enumLabel,
   formatPhone,
-  type PublicEmergencyView,
+  type PublicCodeView,
   RELACAO,
   SANGUE,
   SEXO,
@@ -25,11 +25,13 @@ export function escapeHtml(text: string): string {
 /**
  * The facts a first responder needs, as plain HTML that shows before any
  * script runs (RULINGS.md "Who sees what", Emergency tab): name, age and
- * sex, blood type (always with its label, never by colour alone), the
- * emergency contact with a call link, and the SAMU 192 / Bombeiros 193 calls.
+ * sex, blood type (always with its label, never by colour alone), allergies
+ * and medications when the patient lets a visitor read My Health (level 4;
+ * 'Nenhuma informada' when blank), the emergency contact with a call link,
+ * and the SAMU 192 / Bombeiros 193 calls.
  * Styled by `/emergency.css`; the SPA's page replaces it once loaded.
  */
-export function renderEmergencyFacts(view: PublicEmergencyView): string {
+export function renderEmergencyFacts(view: PublicCodeView['user']): string {
   const e = escapeHtml;
   const about = [view.idade !== null ? `${view.idade} anos` : null, enumLabel(SEXO, view.geral.sexo)]
     .filter(Boolean)
@@ -46,10 +48,16 @@ export function renderEmergencyFacts(view: PublicEmergencyView): string {
           : '') +
         '</section>'
       : '';
+  const alert = view.saude
+    ? '<section class="pe-alert" aria-label="Alergias e medicamentos">' +
+      `<p><span>Alergias</span>${e(view.saude.alergias?.trim() || 'Nenhuma informada')}</p>` +
+      `<p><span>Medicamentos</span>${e(view.saude.medicamentos?.trim() || 'Nenhuma informada')}</p>` +
+      '</section>'
+    : '';
   return (
     `<div id="${STATIC_FACTS_ID}" class="pe"><header class="pe-bar"><span>Pulso</span><a href="/login">Entrar</a></header>` +
     `<main class="pe-main"><h1>${e(view.name)}</h1>${about ? `<p class="pe-about">${e(about)}</p>` : ''}` +
-    `<p class="pe-blood"><span>Tipo sanguíneo</span><strong>${e(sangue)}</strong></p>${contact}` +
+    `${alert}<p class="pe-blood"><span>Tipo sanguíneo</span><strong>${e(sangue)}</strong></p>${contact}` +
     '<p class="pe-services"><a href="tel:192">Ligar SAMU 192</a><a href="tel:193">Ligar Bombeiros 193</a></p>' +
     '</main></div>'
   );

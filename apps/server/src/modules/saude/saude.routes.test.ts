@@ -1,6 +1,6 @@
 import { type DoencaView, SAUDE_MESSAGES, UNAUTHENTICATED_MESSAGE, type UserHealthView } from '@pulso/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPatient } from '../../test/factories.ts';
+import { createDoctor, createPatient } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -212,7 +212,9 @@ describe('PUT /api/hospitalar', () => {
   it.each([
     ['convenio_numero', { convenio_numero: '12.345-6' }, M.convenio_numero],
     ['convenio_numero', { convenio_numero: 'ABC' }, M.convenio_numero],
-    ['medico_id', { medico_id: 1 }, M.medico_id],
+    ['medico_id', { medico_id: 999_999 }, M.medico_id],
+    ['medico_id', { medico_id: 0 }, M.medico_id],
+    ['medico_id', { medico_id: 'Dra. Ana' }, M.medico_id],
     ['hospital', { hospital: 'a'.repeat(256) }, 'Use no máximo 255 caracteres'],
   ])('answers 422 on an invalid %s and keeps the saved card', async (field, override, message) => {
     const p = await createPatient(t.app);
@@ -223,6 +225,101 @@ describe('PUT /api/hospitalar', () => {
     expect(res.json().errors[field]).toEqual([message]);
     expect(res.json().message).toBe(message);
     expect(await saudeOf(p)).toEqual(before);
+  });
+
+  it("stores a registered doctor's name, CRM and specialty from the record, not from the body", async () => {
+    const doctor = await createDoctor(t, {
+      name: 'José Carvalho',
+      crm: { numero: '123456', uf: 'SP' },
+      especialidades: ['Pediatria', 'Cardiologia'],
+    });
+    const p = await createPatient(t.app);
+    const body = {
+      ...HOSPITALAR,
+      medico_id: doctor.medicoId,
+      medico_name: 'Outro nome',
+      medico_crm: 'CRM forjado',
+      medico_especialidade: 'Dermatologia',
+    };
+    const res = await put('hospitalar', body, p.auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Salvo com sucesso');
+    const expected = {
+      ...HOSPITALAR,
+      medico_id: doctor.medicoId,
+      medico_name: 'José Carvalho',
+      medico_crm: 'CRM/SP 123456',
+      medico_especialidade: 'Cardiologia',
+    };
+    expect(res.json().user.hospitalar).toEqual(expected);
+    expect((await saudeOf(p)).user.hospitalar).toEqual(expected);
+  });
+
+  it('accepts the doctor id as a string and a doctor without specialty (null specialty)', async () => {
+    const doctor = await createDoctor(t, { name: 'Ana Lima', crm: { numero: '4321', uf: 'RJ' } });
+    const p = await createPatient(t.app);
+    const res = await put(
+      'hospitalar',
+      { medico_id: String(doctor.medicoId), medico_especialidade: 'Cardiologia' },
+      p.auth,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.hospitalar).toMatchObject({
+      medico_id: doctor.medicoId,
+      medico_name: 'Ana Lima',
+      medico_crm: 'CRM/RJ 4321',
+      medico_especialidade: null,
+    });
+  });
+
+  it('goes back to a free-text doctor when medico_id is null', async () => {
+    const doctor = await createDoctor(t, { name: 'José Carvalho', especialidades: ['Cardiologia'] });
+    const p = await createPatient(t.app);
+    expect((await put('hospitalar', { medico_id: doctor.medicoId }, p.auth)).statusCode).toBe(200);
+    const res = await put('hospitalar', HOSPITALAR, p.auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.hospitalar).toEqual(HOSPITALAR);
+    expect((await saudeOf(p)).user.hospitalar).toEqual(HOSPITALAR);
+  });
+
+  it('answers 422 errors.medico_id for a suspended doctor and keeps the saved card', async () => {
+    const doctor = await createDoctor(t, { name: 'Carlos Suspenso', suspended: true });
+    const p = await createPatient(t.app);
+    await put('hospitalar', HOSPITALAR, p.auth);
+    const before = await saudeOf(p);
+    const res = await put('hospitalar', { ...HOSPITALAR, medico_id: doctor.medicoId }, p.auth);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ message: M.medico_id, errors: { medico_id: [M.medico_id] } });
+    expect(await saudeOf(p)).toEqual(before);
+  });
+
+  it('answers 422 errors.medico_id for a doctor whose account was closed', async () => {
+    const doctor = await createDoctor(t, { name: 'Renata Fechada' });
+    const closed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/account/closed',
+      headers: doctor.auth,
+      payload: { is_active: false },
+    });
+    expect(closed.statusCode).toBe(200);
+    const p = await createPatient(t.app);
+    const res = await put('hospitalar', { ...HOSPITALAR, medico_id: doctor.medicoId }, p.auth);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ medico_id: [M.medico_id] });
+    expect((await saudeOf(p)).user.hospitalar.medico_id).toBeNull();
+  });
+
+  it('lets a doctor account save its own card, choosing a colleague, and nobody else', async () => {
+    const colleague = await createDoctor(t, { name: 'Helena Duarte', crm: { numero: '777', uf: 'BA' } });
+    const doctor = await createDoctor(t, { name: 'Pedro Alves' });
+    const a = await createPatient(t.app);
+    await fillAll(a);
+    const before = await saudeOf(a);
+    const res = await put('hospitalar', { medico_id: colleague.medicoId }, doctor.auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.id).toBe(doctor.user.id);
+    expect(res.json().user.hospitalar.medico_crm).toBe('CRM/BA 777');
+    expect(await saudeOf(a)).toEqual(before);
   });
 
   it('lets another patient change only their own card', async () => {

@@ -74,9 +74,14 @@ export const saudeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * `PUT /api/hospitalar` (`HospitalarSchema`: `convenio_numero` digits only,
-   * `medico_id` only `null` until doctor accounts exist) → 200 `{user,
-   * message:'Salvo com sucesso'}`; 422; 401.
+   * `PUT /api/hospitalar` (`HospitalarSchema`: `convenio_numero` digits only;
+   * `medico_id` a registered doctor chosen by autocomplete, or `null` for a
+   * doctor typed as free text) → 200 `{user, message:'Salvo com sucesso'}`.
+   * With a `medico_id`, `medico_name`, `medico_crm` ('CRM/UF número', the
+   * first CRM) and `medico_especialidade` are taken from the doctor's record,
+   * not from the body (spec 1 §5: those fields are disabled). 422
+   * `errors.medico_id` when that doctor is unknown, suspended or their
+   * account closed; 422 on other fields; 401.
    */
   app.put(
     '/hospitalar',

@@ -2,6 +2,7 @@ import {
   type DoencasUpdate,
   type DoencaView,
   type Hospitalar,
+  hospitalarDoctorFields,
   type Outras,
   SAUDE_MESSAGES,
   type Saude,
@@ -13,33 +14,15 @@ import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { doencas, especialidades, user_doencas, users } from '../../db/schema/index.ts';
 import { fieldError, HttpError } from '../../errors.ts';
-import { selectUserRow, toUserView, type UserViewRow } from '../users/user.presenter.ts';
+import { findChoosableMedico } from '../medicos/medicos.service.ts';
+import { healthSections, selectUserRow, toUserView, type UserViewRow } from '../users/user.presenter.ts';
 
 /** Answer of a saved /saude card (spec 1 §8). */
 export const SAVED_MESSAGE = SAUDE_MESSAGES.saved;
 
 /** The owner's `UserView` plus `saude` and `hospitalar`: only ever answered to the owner. */
 export function toUserHealthView(row: UserViewRow): UserHealthView {
-  return {
-    ...toUserView(row),
-    saude: {
-      alergias: row.alergias,
-      problemas: row.problemas,
-      medicamentos: row.medicamentos,
-      tratamento: row.tratamento,
-      protese: row.protese,
-      sus: row.sus,
-    },
-    hospitalar: {
-      convenio_empresa: row.convenio_empresa,
-      convenio_numero: row.convenio_numero,
-      hospital: row.hospital,
-      medico_id: row.medico_id,
-      medico_name: row.medico_name,
-      medico_crm: row.medico_crm,
-      medico_especialidade: row.medico_especialidade,
-    },
-  };
+  return { ...toUserView(row), ...healthSections(row) };
 }
 
 async function loadHealthView(db: Db, userId: number): Promise<UserHealthView> {
@@ -97,11 +80,18 @@ export function updateSaude(db: Db, actor: Actor, input: Saude): Promise<UserHea
 }
 
 /**
- * Replaces the hospital card (`hospitalar`, spec 1 §3). `medico_id` is always
- * `null` until doctor accounts exist (issue 6): the schema accepts nothing else.
+ * Replaces the hospital card (`hospitalar`, spec 1 §3, §5). With a
+ * `medico_id`, the doctor must be choosable (known, not suspended, account
+ * open) and name, CRM and specialty are copied from the doctor's record
+ * (`hospitalarDoctorFields`), whatever the client sent for them; with `null`
+ * the doctor typed as free text is stored as sent. Errors: 422
+ * `errors.medico_id` for a doctor that cannot be chosen (nothing is written); 401.
  */
-export function updateHospitalar(db: Db, actor: Actor, input: Hospitalar): Promise<UserHealthView> {
-  return updateOwnRow(db, actor, input);
+export async function updateHospitalar(db: Db, actor: Actor, input: Hospitalar): Promise<UserHealthView> {
+  if (input.medico_id === null) return updateOwnRow(db, actor, input);
+  const medico = await findChoosableMedico(db, input.medico_id);
+  if (!medico) throw fieldError('medico_id', SAUDE_MESSAGES.medico_id);
+  return updateOwnRow(db, actor, { ...input, ...hospitalarDoctorFields(medico) });
 }
 
 /** Replaces the other-info card (`outras`: doador S/N, adicional). */

@@ -1,4 +1,4 @@
-import type { PublicEmergencyView, UserView } from '@pulso/domain';
+import type { HospitalarView, PublicEmergencyView, SaudeView, UserView } from '@pulso/domain';
 import { ageOn, todayInSaoPaulo } from '@pulso/domain';
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -108,5 +108,32 @@ export function toPublicEmergencyView(row: UserRow, today: string = todayInSaoPa
     ...sections(row),
     outras: { doador: row.doador as 'S' | 'N' | null },
     updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/**
+ * My Health's `saude` and `hospitalar` of a row: answered to the owner
+ * (/saude) and, through the code, only to viewers the patient's permissions
+ * admit (RULINGS.md "Who sees what").
+ */
+export function healthSections(row: UserRow): { saude: SaudeView; hospitalar: HospitalarView } {
+  return {
+    saude: {
+      alergias: row.alergias,
+      problemas: row.problemas,
+      medicamentos: row.medicamentos,
+      tratamento: row.tratamento,
+      protese: row.protese,
+      sus: row.sus,
+    },
+    hospitalar: {
+      convenio_empresa: row.convenio_empresa,
+      convenio_numero: row.convenio_numero,
+      hospital: row.hospital,
+      medico_id: row.medico_id,
+      medico_name: row.medico_name,
+      medico_crm: row.medico_crm,
+      medico_especialidade: row.medico_especialidade,
+    },
   };
 }

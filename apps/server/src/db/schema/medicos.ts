@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  char,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { cidades, especialidades } from './reference.ts';
+import { users } from './users.ts';
+
+/**
+ * Doctor profiles (spec 1 §3 Doctor; RULINGS.md "Telemedicine"). Every
+ * account is a `users` row; a doctor account is one that also has a row
+ * here, so the name and avatar are the account's. `busca` is the lower-case,
+ * accent-free name the autocomplete searches. A doctor with `suspended_at`
+ * set is not listed and counts as no doctor anywhere (issue 9).
+ * `status`: 2 disponível, 1 ocupado, 0 offline.
+ */
+export const medicos = pgTable(
+  'medicos',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    busca: varchar('busca', { length: 255 }).notNull(),
+    status: smallint('status').notNull().default(0),
+    suporte: boolean('suporte').notNull().default(false),
+    cidade_id: integer('cidade_id').references(() => cidades.id),
+    verified_at: timestamp('verified_at', { withTimezone: true }),
+    suspended_at: timestamp('suspended_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('medicos_user_unique').on(t.user_id),
+    index('medicos_busca_trgm').using('gin', sql`${t.busca} gin_trgm_ops`),
+  ],
+);
+
+/** A doctor's CRM registrations: number and the state (UF) of the regional council. */
+export const medico_crms = pgTable(
+  'medico_crms',
+  {
+    id: serial('id').primaryKey(),
+    medico_id: integer('medico_id')
+      .notNull()
+      .references(() => medicos.id, { onDelete: 'cascade' }),
+    numero: varchar('numero', { length: 10 }).notNull(),
+    uf: char('uf', { length: 2 }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('medico_crms_numero_uf_unique').on(t.numero, t.uf),
+    index('medico_crms_medico_idx').on(t.medico_id),
+  ],
+);
+
+/** A doctor's specialties (CFM list in `especialidades`). */
+export const medico_especialidades = pgTable(
+  'medico_especialidades',
+  {
+    medico_id: integer('medico_id')
+      .notNull()
+      .references(() => medicos.id, { onDelete: 'cascade' }),
+    especialidade_id: integer('especialidade_id')
+      .notNull()
+      .references(() => especialidades.id),
+  },
+  (t) => [primaryKey({ columns: [t.medico_id, t.especialidade_id] })],
+);
+
+/**
+ * Care sessions between a patient and a doctor (spec 1 §3 Care session;
+ * issue 6 builds the flow). `status`: P pendente, A aceito, R recusado,
+ * E encerrado, ET encerrado por inatividade. A doctor with a session in A, E
+ * or ET is one of the patient's doctors (RULINGS.md "Who sees what").
+ */
+export const atendimentos = pgTable(
+  'atendimentos',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    medico_id: integer('medico_id')
+      .notNull()
+      .references(() => medicos.id, { onDelete: 'cascade' }),
+    status: varchar('status', { length: 2 }).notNull().default('P'),
+    motivo: text('motivo'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('atendimentos_medico_user_idx').on(t.medico_id, t.user_id),
+    index('atendimentos_user_idx').on(t.user_id, t.created_at),
+  ],
+);

@@ -1,0 +1,135 @@
+import {
+  AcessoViewSchema,
+  PERMISSOES_MESSAGES,
+  PermissoesSaudeSchema,
+  PermissoesTimelineSchema,
+  PermissoesViewSchema,
+} from '@pulso/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authErrors, ValidationErrorBodySchema } from '../../http.ts';
+import { actorOf, requireUser } from '../auth/auth.hooks.ts';
+import {
+  ACESSOS_OFFSET_MESSAGE,
+  getPermissoes,
+  listAcessos,
+  updateSaudeLevel,
+  updateTimeline,
+} from './permissoes.service.ts';
+
+const PermissoesAnswer = z.object({ permissoes: PermissoesViewSchema });
+const UpdatedAnswer = z.object({ message: z.string(), permissoes: PermissoesViewSchema });
+const updateResponses = { 200: UpdatedAnswer, 422: ValidationErrorBodySchema, ...authErrors } as const;
+const AcessosQuery = z.object({
+  offset: z.coerce
+    .number({ error: ACESSOS_OFFSET_MESSAGE })
+    .int(ACESSOS_OFFSET_MESSAGE)
+    .min(0, ACESSOS_OFFSET_MESSAGE)
+    .max(1_000_000, ACESSOS_OFFSET_MESSAGE)
+    .default(0),
+});
+const AcessosAnswer = z.object({ acessos: z.array(AcessoViewSchema), total: z.number().int() });
+
+/**
+ * Permissions of the signed-in patient (spec 2 §2 and §3 "Permissions", §6,
+ * §7 "Permissions and public view"; RULINGS.md "Who sees what") and their
+ * access log. Every route reads or writes only the caller's own account (the
+ * id comes from the session, never from the request): another patient or a
+ * doctor reaches only their own. `GET /api/code/:code` applies the levels
+ * and writes the log read here.
+ */
+export const permissoesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx.database;
+  const common = { preHandler: requireUser } as const;
+  const meta = { tags: ['permissoes'], security: [{ bearer: [] }] };
+
+  /**
+   * `GET /api/permissoes` → 200 `{permissoes: {saude, timeline}}`: `saude`
+   * 1 only me, 2 me and my doctors, 3 me and any health professional, 4
+   * anyone; `timeline` boolean. A new account has `{saude: 2, timeline:
+   * false}` (RULINGS.md). 401 without a live token.
+   */
+  app.get(
+    '/permissoes',
+    {
+      ...common,
+      schema: {
+        ...meta,
+        summary: "The signed-in patient's permissions",
+        response: { 200: PermissoesAnswer, ...authErrors },
+      },
+    },
+    async (request) => ({ permissoes: await getPermissoes(db, actorOf(request)) }),
+  );
+
+  /**
+   * `PUT /api/permissoes {saude}` (`PermissoesSaudeSchema`: integer 1–4, a
+   * numeric string accepted) → 200 `{message: 'Permissões atualizadas com
+   * sucesso', permissoes}`; 422 `errors.saude` 'Escolha quem pode ver suas
+   * informações de saúde' for anything else (missing, 0, 5, 2.5, 'x'); 401.
+   */
+  app.put(
+    '/permissoes',
+    {
+      ...common,
+      schema: {
+        ...meta,
+        summary: 'Sets who may read My Health through the code',
+        body: PermissoesSaudeSchema,
+        response: updateResponses,
+      },
+    },
+    async (request) => ({
+      message: PERMISSOES_MESSAGES.updated,
+      permissoes: await updateSaudeLevel(db, actorOf(request), request.body.saude),
+    }),
+  );
+
+  /**
+   * `PUT /api/permissoes/timeline {timeline}` (boolean) → 200 `{message:
+   * 'Permissões atualizadas com sucesso', permissoes}`; 422
+   * `errors.timeline` 'Informe se a linha do tempo pode ser vista' for a
+   * missing or non-boolean value; 401. The Timeline tab is served only to
+   * viewers who may also read My Health.
+   */
+  app.put(
+    '/permissoes/timeline',
+    {
+      ...common,
+      schema: {
+        ...meta,
+        summary: 'Turns access to the Timeline tab on or off',
+        body: PermissoesTimelineSchema,
+        response: updateResponses,
+      },
+    },
+    async (request) => ({
+      message: PERMISSOES_MESSAGES.updated,
+      permissoes: await updateTimeline(db, actorOf(request), request.body.timeline),
+    }),
+  );
+
+  /**
+   * `GET /api/permissoes/acessos?offset=N` → 200 `{acessos: AcessoView[],
+   * total}`: who opened the caller's code ('Quem acessou meus dados'),
+   * newest first, 20 per page; `offset` (default 0) is the number of rows
+   * already loaded. Each row: `id`, `created_at` (ISO instant, UTC),
+   * `viewer` (`null` for a visitor, else `{name, kind}`; name 'Conta
+   * removida' once that account is deleted) and `tabs` served
+   * (`emergencia`, `saude`, `timeline`). No viewer id, e-mail or code. 422
+   * `errors.offset` for an offset that is not an integer ≥ 0; 401.
+   */
+  app.get(
+    '/permissoes/acessos',
+    {
+      ...common,
+      schema: {
+        ...meta,
+        summary: "Who opened the signed-in patient's code, newest first",
+        querystring: AcessosQuery,
+        response: { 200: AcessosAnswer, 422: ValidationErrorBodySchema, ...authErrors },
+      },
+    },
+    async (request) => listAcessos(db, actorOf(request), request.query.offset),
+  );
+};

@@ -1,0 +1,113 @@
+import {
+  ACCESS_TABS,
+  ACESSOS_PAGE_SIZE,
+  type AccessTab,
+  type AcessoView,
+  type Permissoes,
+  UNAUTHENTICATED_MESSAGE,
+  VIEWER_KINDS,
+  type ViewerKind,
+} from '@pulso/domain';
+import { count, desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Actor } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { code_access_logs, users } from '../../db/schema/index.ts';
+import { HttpError } from '../../errors.ts';
+
+/** Shown for a signed-in viewer whose account no longer exists (its log rows keep `viewer_kind`). */
+export const REMOVED_ACCOUNT_NAME = 'Conta removida';
+
+/** 422 message of a bad `offset` of `GET /api/permissoes/acessos`. */
+export const ACESSOS_OFFSET_MESSAGE =
+  'Informe quantos acessos já foram carregados (um número inteiro a partir de 0)';
+
+const permissoesColumns = { saude: users.permissoes_saude, timeline: users.permissoes_timeline };
+
+/** The actor's own permissions; 401 when the account behind a live session is gone. */
+export async function getPermissoes(db: Db, actor: Actor): Promise<Permissoes> {
+  const [row] = await db.select(permissoesColumns).from(users).where(eq(users.id, actor.userId)).limit(1);
+  // Sessions cascade with their user: a live session without a user means it was just closed.
+  if (!row) throw new HttpError(401, UNAUTHENTICATED_MESSAGE);
+  return row;
+}
+
+/**
+ * Writes the actor's own permissions only (the id comes from the session,
+ * never from the request). `updated_at` is not stamped: it dates the
+ * emergency data shown on /home, which permissions are not part of.
+ */
+async function updateOwn(db: Db, actor: Actor, values: Partial<typeof users.$inferInsert>) {
+  const [row] = await db
+    .update(users)
+    .set(values)
+    .where(eq(users.id, actor.userId))
+    .returning(permissoesColumns);
+  if (!row) throw new HttpError(401, UNAUTHENTICATED_MESSAGE);
+  return row;
+}
+
+/** Sets who reads My Health (`permissoes.saude`, 1–4, already validated). */
+export function updateSaudeLevel(db: Db, actor: Actor, saude: number): Promise<Permissoes> {
+  return updateOwn(db, actor, { permissoes_saude: saude });
+}
+
+/** Turns the Timeline tab on or off (`permissoes.timeline`). */
+export function updateTimeline(db: Db, actor: Actor, timeline: boolean): Promise<Permissoes> {
+  return updateOwn(db, actor, { permissoes_timeline: timeline });
+}
+
+const viewers = alias(users, 'viewer');
+
+function isViewerKind(value: string): value is ViewerKind {
+  return (VIEWER_KINDS as readonly string[]).includes(value);
+}
+
+function isAccessTab(value: string): value is AccessTab {
+  return (ACCESS_TABS as readonly string[]).includes(value);
+}
+
+/**
+ * One page of the actor's own access log ('Quem acessou meus dados'):
+ * newest first (`created_at`, then `id`, both descending),
+ * {@link ACESSOS_PAGE_SIZE} rows after `offset` (the number already loaded),
+ * and the log's `total`. A visitor (`viewer_kind` guest, or a kind the
+ * domain does not know) is `viewer: null`; any other viewer is their
+ * account's name and the kind logged at the time, or
+ * {@link REMOVED_ACCOUNT_NAME} once that account is deleted. Viewer ids,
+ * e-mails and codes are never selected. Tabs keep the order logged; unknown
+ * names are dropped.
+ */
+export async function listAcessos(
+  db: Db,
+  actor: Actor,
+  offset: number,
+): Promise<{ acessos: AcessoView[]; total: number }> {
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: code_access_logs.id,
+        created_at: code_access_logs.created_at,
+        viewer_kind: code_access_logs.viewer_kind,
+        viewer_name: viewers.name,
+        tabs: code_access_logs.tabs,
+      })
+      .from(code_access_logs)
+      .leftJoin(viewers, eq(viewers.id, code_access_logs.viewer_id))
+      .where(eq(code_access_logs.user_id, actor.userId))
+      .orderBy(desc(code_access_logs.created_at), desc(code_access_logs.id))
+      .limit(ACESSOS_PAGE_SIZE)
+      .offset(offset),
+    db.select({ n: count() }).from(code_access_logs).where(eq(code_access_logs.user_id, actor.userId)),
+  ]);
+  const acessos = rows.map((row): AcessoView => {
+    const kind = isViewerKind(row.viewer_kind) ? row.viewer_kind : 'guest';
+    return {
+      id: row.id,
+      created_at: row.created_at.toISOString(),
+      viewer: kind === 'guest' ? null : { name: row.viewer_name ?? REMOVED_ACCOUNT_NAME, kind },
+      tabs: row.tabs.split(',').filter(isAccessTab),
+    };
+  });
+  return { acessos, total: totals[0]?.n ?? 0 };
+}

@@ -1,0 +1,193 @@
+import { z } from 'zod';
+
+/**
+ * Who may see what through a patient's code (spec 2 §3 "Permissions", §6;
+ * RULINGS.md "Who sees what"). Pure rules: the server classifies the viewer
+ * and serves only the allowed tabs; the web explains the same levels.
+ */
+
+/** pt-BR messages of /permissoes and of the public view (spec 2 §5, §6). */
+export const PERMISSOES_MESSAGES = {
+  updated: 'Permissões atualizadas com sucesso',
+  denied: 'Você não possui permissão para acessar as informações de saúde deste paciente.',
+  saude: 'Escolha quem pode ver suas informações de saúde',
+  timeline: 'Informe se a linha do tempo pode ser vista',
+} as const;
+
+/** Levels of `permissoes.saude` (spec 2 §3): 1 only me … 4 anyone. */
+export const SAUDE_LEVELS = [1, 2, 3, 4] as const;
+export type SaudeLevel = (typeof SAUDE_LEVELS)[number];
+
+/**
+ * Each level as the patient reads it on /permissoes: a short label (spec 2 §3)
+ * and a plain explanation of who will see allergies and medications.
+ */
+export const SAUDE_LEVEL_INFO: Record<SaudeLevel, { label: string; description: string }> = {
+  1: {
+    label: 'Somente eu',
+    description:
+      'Só você vê suas alergias, medicamentos e demais informações de saúde. Quem ler seu código vê apenas os dados de emergência.',
+  },
+  2: {
+    label: 'Eu e meus médicos',
+    description:
+      'Você e os médicos que cuidam de você: o médico escolhido em "Informações hospitalares" e os médicos com quem você teve atendimento pelo Pulso.',
+  },
+  3: {
+    label: 'Eu e qualquer profissional de saúde',
+    description:
+      'Também qualquer médico com conta no Pulso e profissionais de emergência cadastrados (médicos, bombeiros, SAMU) que lerem seu código. Útil num socorro.',
+  },
+  4: {
+    label: 'Qualquer pessoa',
+    description:
+      'Qualquer pessoa que ler seu código ou QR Code, mesmo sem conta no Pulso, vê suas informações de saúde.',
+  },
+};
+
+/** A patient's permissions (spec 2 §3 `permissoes {saude, timeline}`). */
+export const PermissoesViewSchema = z.object({
+  saude: z.number().int().min(1).max(4),
+  timeline: z.boolean(),
+});
+export type Permissoes = z.infer<typeof PermissoesViewSchema>;
+
+/** Defaults of a new account (RULINGS.md "Who sees what"): saude 2, timeline off. */
+export const DEFAULT_PERMISSOES: Permissoes = { saude: 2, timeline: false };
+
+/**
+ * `PUT /api/permissoes` body: `{saude}` 1–4, a number or its digit string
+ * ('3', as a form sends it); anything else (`true`, '', ' 2', 2.5) is refused.
+ */
+export const PermissoesSaudeSchema = z.object({
+  saude: z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\d{1,2}$/)
+          .transform(Number),
+      ],
+      { error: PERMISSOES_MESSAGES.saude },
+    )
+    .pipe(
+      z
+        .number({ error: PERMISSOES_MESSAGES.saude })
+        .int(PERMISSOES_MESSAGES.saude)
+        .min(1, PERMISSOES_MESSAGES.saude)
+        .max(4, PERMISSOES_MESSAGES.saude),
+    ),
+});
+
+/** `PUT /api/permissoes/timeline` body: `{timeline}` boolean. */
+export const PermissoesTimelineSchema = z.object({
+  timeline: z.boolean({ error: PERMISSOES_MESSAGES.timeline }),
+});
+
+/**
+ * The five kinds of viewer of a code (RULINGS.md "Who sees what"):
+ * - `guest`: no valid token;
+ * - `self`: the patient;
+ * - `own_doctor`: a doctor of theirs (care session A, E or ET, or chosen in
+ *   `hospitalar.medico_id`);
+ * - `health_professional`: any other signed-in doctor or registered
+ *   emergency professional;
+ * - `other_user`: any other signed-in account.
+ */
+export const VIEWER_KINDS = ['guest', 'self', 'own_doctor', 'health_professional', 'other_user'] as const;
+export type ViewerKind = (typeof VIEWER_KINDS)[number];
+
+/**
+ * What the server learnt about a viewer. Roles plug in here: doctor accounts
+ * and emergency-professional records each answer one of these questions.
+ */
+export interface ViewerFacts {
+  signedIn: boolean;
+  isSelf: boolean;
+  isOwnDoctor: boolean;
+  isHealthProfessional: boolean;
+}
+
+/** Classifies a viewer from its facts; the strongest tie wins (self > own doctor > professional). */
+export function classifyViewer(facts: ViewerFacts): ViewerKind {
+  if (!facts.signedIn) return 'guest';
+  if (facts.isSelf) return 'self';
+  if (facts.isOwnDoctor) return 'own_doctor';
+  if (facts.isHealthProfessional) return 'health_professional';
+  return 'other_user';
+}
+
+/** The lowest `permissoes.saude` level at which each kind of viewer reads My Health. */
+const SAUDE_THRESHOLD: Record<Exclude<ViewerKind, 'self'>, SaudeLevel> = {
+  own_doctor: 2,
+  health_professional: 3,
+  other_user: 4,
+  guest: 4,
+};
+
+/** Tabs of the public view served to a viewer; the Emergency tab is always served. */
+export interface VisibleTabs {
+  saude: boolean;
+  timeline: boolean;
+}
+
+/**
+ * Which tabs of `/code/:code` a viewer may read (RULINGS.md "Who sees what"):
+ * My Health when the level admits the viewer (1 only the patient, 2 + their
+ * doctors, 3 + any doctor or emergency professional, 4 anyone); the timeline
+ * only when `permissoes.timeline` is on *and* My Health is readable. The
+ * patient always reads both: it is their own record.
+ */
+export function visibleTabs(permissoes: Permissoes, viewer: ViewerKind): VisibleTabs {
+  if (viewer === 'self') return { saude: true, timeline: true };
+  const saude = permissoes.saude >= SAUDE_THRESHOLD[viewer];
+  return { saude, timeline: saude && permissoes.timeline };
+}
+
+/**
+ * What a lookup of the code served, as written to the access log: the tabs of
+ * the public view in their order, or `adicionar` for the add-a-record lookup
+ * (`GET /api/timeline/user/:code`: name, photo and code only; issue 5).
+ */
+export const ACCESS_TABS = ['emergencia', 'saude', 'timeline', 'adicionar'] as const;
+export type AccessTab = (typeof ACCESS_TABS)[number];
+
+/** The tabs served for `visible`, as logged: `['emergencia', 'saude']`. */
+export function servedTabs(visible: VisibleTabs): AccessTab[] {
+  const tabs: AccessTab[] = ['emergencia'];
+  if (visible.saude) tabs.push('saude');
+  if (visible.timeline) tabs.push('timeline');
+  return tabs;
+}
+
+/** Page size of `GET /api/permissoes/acessos`. */
+export const ACESSOS_PAGE_SIZE = 20;
+
+/**
+ * One row of 'Quem acessou meus dados' (`GET /api/permissoes/acessos`):
+ * `created_at` ISO instant; `viewer` null for a visitor (no account), else the
+ * account's name and its kind at the time of access; `tabs` as served.
+ */
+export const AcessoViewSchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  viewer: z.object({ name: z.string(), kind: z.enum(VIEWER_KINDS) }).nullable(),
+  tabs: z.array(z.enum(ACCESS_TABS)),
+});
+export type AcessoView = z.infer<typeof AcessoViewSchema>;
+
+/** pt-BR names of viewer kinds and tabs on the access-log screen. */
+export const VIEWER_KIND_LABELS: Record<ViewerKind, string> = {
+  guest: 'Visitante (sem conta)',
+  self: 'Você',
+  own_doctor: 'Seu médico',
+  health_professional: 'Profissional de saúde',
+  other_user: 'Usuário do Pulso',
+};
+export const ACCESS_TAB_LABELS: Record<AccessTab, string> = {
+  emergencia: 'Dados de emergência',
+  saude: 'Minha saúde',
+  timeline: 'Linha do tempo',
+  adicionar: 'Nome e foto, para adicionar um registro',
+};
