@@ -1,0 +1,83 @@
+import { TIMELINE_TIPOS, type TimelineTipo } from '@pulso/domain';
+import { and, type SQL, sql } from 'drizzle-orm';
+import { timeline_items } from '../../db/schema/index.ts';
+import { searchKey } from '../../db/seed/seed.ts';
+import { escapeLike } from '../cidades/cidades.service.ts';
+
+/**
+ * Timeline search (issue 5 "Search"): PostgreSQL full-text in Portuguese over
+ * `timeline_items.busca` (type label, description, doctor's name), accent-
+ * and case-insensitive, with whole words, prefixes and parts of words found,
+ * every word of the term required, ranked. The same SQL runs on PGlite and on
+ * PostgreSQL; both indexes of `busca` serve it (GIN on `search_vector`,
+ * trigram GIN on `busca`).
+ */
+
+/**
+ * The text a record is searched by, as the service writes it to `busca` on
+ * every insert and update: type label, description, doctor's name and, for a
+ * pain record, the body location — lower-case and without accents
+ * ({@link searchKey}), so 'Vacinação' is stored 'vacinacao'.
+ */
+export function buscaOf(item: {
+  tipo: number;
+  descricao: string;
+  medico_name: string | null;
+  local_dor?: string | null;
+}): string {
+  const label = TIMELINE_TIPOS[item.tipo as TimelineTipo] ?? '';
+  return searchKey([label, item.descricao, item.medico_name ?? '', item.local_dor ?? ''].join(' '));
+}
+
+/** A search term turned into SQL: the filter (every word must match) and the rank (higher first). */
+export interface TimelineSearch {
+  where: SQL;
+  rank: SQL;
+}
+
+// Runs of two or more letters and digits of an accent-free key: the only text ever put
+// into a tsquery. A lone letter as a prefix ('o_f' → 'o:*', 'f:*') would match nearly anything.
+const LEXEME = /[a-z0-9]{2,}/g;
+
+/** `a:* & b:*` from safe lexemes (letters and digits only), or '' when there are none. */
+function prefixQuery(parts: readonly string[], operator: '&' | '|'): string {
+  return parts.map((p) => `${p}:*`).join(` ${operator} `);
+}
+
+/**
+ * Builds the search of `term`, or `null` when the term has nothing to search
+ * (blank). The term is reduced with {@link searchKey} (accents and case
+ * dropped, like `busca`) and split on spaces. Each word matches a record when
+ *
+ * - its runs of letters and digits (two or more), as Portuguese prefixes, match `search_vector`
+ *   (`to_tsquery('portuguese', 'vacina:*')`: whole words, plural and
+ *   stemmed forms and prefixes — 'vacina' finds 'Vacinação'), or
+ * - the word occurs anywhere in `busca` (`busca LIKE '%cardio%'`: parts of
+ *   words — 'cardio' finds 'ecocardiograma'), LIKE's `%`, `_` and `\` taken
+ *   literally.
+ *
+ * Every word must match (AND). The tsquery text is built here from
+ * `[a-z0-9]` runs only and bound as a parameter, so no user text reaches
+ * `to_tsquery` as syntax ('a & b | !c:*' searches the words a, b, c and the
+ * literal '&', '|'). Rank: `ts_rank` of the words as prefixes (OR) plus the
+ * trigram `word_similarity` of the whole term; the caller breaks ties newest first.
+ */
+export function timelineSearch(term: string): TimelineSearch | null {
+  const key = searchKey(term);
+  if (!key) return null;
+  const words = [...new Set(key.split(' '))];
+  const t = timeline_items;
+  const conditions = words.map((word) => {
+    const contains = sql`${t.busca} like ${`%${escapeLike(word)}%`}`;
+    const lexemes = word.match(LEXEME) ?? [];
+    if (lexemes.length === 0) return contains;
+    return sql`(${t.search_vector} @@ to_tsquery('portuguese'::regconfig, ${prefixQuery(lexemes, '&')}) or ${contains})`;
+  });
+  const all = [...new Set(key.match(LEXEME) ?? [])];
+  const similarity = sql`word_similarity(${key}::text, ${t.busca})`;
+  const rank =
+    all.length > 0
+      ? sql`(ts_rank(${t.search_vector}, to_tsquery('portuguese'::regconfig, ${prefixQuery(all, '|')})) + ${similarity})`
+      : similarity;
+  return { where: and(...conditions) as SQL, rank };
+}

@@ -1,0 +1,73 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../config.ts';
+
+/** File under `DATA_DIR` holding the generated secret when `FILES_URL_SECRET` is not set. */
+export const FILES_URL_SECRET_FILE = 'files-url-secret';
+
+// 256 bits, hex: the same strength as an HMAC-SHA256 key needs.
+const GENERATED_SECRET = /^[0-9a-f]{64}$/;
+
+/**
+ * The secret that signs file URLs (ARCHITECTURE.md "Files": short-lived signed
+ * URLs): `FILES_URL_SECRET` when set, else `${dataDir}/files-url-secret`,
+ * created (mode 0600, 256 random bits) on first start and reused, so a restart
+ * keeps the URLs already handed out valid. With several API nodes set
+ * `FILES_URL_SECRET`: each node's own file would sign with a different key and
+ * a URL from one node would be refused by the others.
+ */
+export async function loadFilesUrlSecret(
+  config: Pick<Config, 'dataDir' | 'filesUrlSecret'>,
+): Promise<string> {
+  if (config.filesUrlSecret) return config.filesUrlSecret;
+  const file = path.join(config.dataDir, FILES_URL_SECRET_FILE);
+  const read = async () => {
+    const secret = (await readFile(file, 'utf8')).trim();
+    if (!GENERATED_SECRET.test(secret)) throw new Error(`Invalid file URL secret in ${file}`);
+    return secret;
+  };
+  try {
+    return await read();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const secret = randomBytes(32).toString('hex');
+  try {
+    // `wx`: a second process starting at the same moment keeps the first one's secret.
+    await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return read();
+  }
+}
+
+/** Signs and checks capability URLs of one kind of file (`purpose` keeps kinds apart). */
+export interface UrlSigner {
+  /**
+   * The signature of `id` valid until `expires` (Unix seconds): HMAC-SHA256
+   * over `purpose:id:expires`, base64url (43 characters).
+   */
+  sign(id: number, expires: number): string;
+  /**
+   * True when `signature` is this signer's for `id` and `expires` and
+   * `expires` is still ahead of `now` (Unix seconds). Constant-time compare.
+   */
+  verify(id: number, expires: number, signature: string, now?: number): boolean;
+}
+
+/** A {@link UrlSigner} with `secret` for file URLs of `purpose` (e.g. `'timeline-anexo'`). */
+export function createUrlSigner(secret: string, purpose: string): UrlSigner {
+  const sign = (id: number, expires: number) =>
+    createHmac('sha256', secret).update(`${purpose}:${id}:${expires}`).digest('base64url');
+  return {
+    sign,
+    verify(id, expires, signature, now = Math.floor(Date.now() / 1000)) {
+      if (!Number.isSafeInteger(id) || !Number.isSafeInteger(expires) || expires <= now) return false;
+      const expected = Buffer.from(sign(id, expires));
+      const given = Buffer.from(signature);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+  };
+}

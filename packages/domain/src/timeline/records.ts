@@ -1,0 +1,305 @@
+import { z } from 'zod';
+import { UserViewSchema } from '../profile/user.ts';
+import { isIsoDate, todayInSaoPaulo } from '../shared/dates.ts';
+import { blankToNull, optionalText } from '../shared/zod-helpers.ts';
+
+/**
+ * Timeline records as their owner and their authors handle them (spec 1 §2
+ * /timeline, §3 TimelineItem, §4, §5, §7; spec 2 pain map; RULINGS.md
+ * "Adding to another patient's timeline", "Trial"). Issue 5.
+ */
+
+/** pt-BR messages of the timeline (spec 1 §4, §5, §10; spec 2 §5). */
+/**
+ * Hours during which a lookup of a patient's code (the add screen's
+ * `GET /api/timeline/user/:code`, or their `/code/:code` signed in) lets the
+ * caller add records to that patient's timeline (RULINGS.md "Adding to another
+ * patient's timeline": whoever holds the code): long enough for a doctor who
+ * scanned a sticker in the morning to write the record after the shift.
+ */
+export const TARGET_LOOKUP_VALID_HOURS = 24;
+
+export const TIMELINE_MESSAGES = {
+  added: 'Adicionado com sucesso!',
+  addedToPatient: 'Adicionado na linha do tempo do paciente com sucesso!',
+  updated: 'Atualizado com sucesso!',
+  deleted: 'Excluído com sucesso!',
+  empty: 'Nenhum registro.',
+  locked: 'Seu período gratuito de 1 mês terminou.',
+  notFound: 'Registro não encontrado',
+  tipo: 'Escolha o tipo de registro',
+  data: 'Informe a data do registro',
+  dataFutura: 'A data não pode ser no futuro',
+  descricao: 'Informe a descrição',
+  valor: 'Informe um valor válido',
+  medico_id: 'Escolha um médico da lista ou apague a escolha e digite o nome',
+  painImmutable: 'Registros de dor não podem ser editados nem excluídos.',
+  notAuthor: 'Somente quem criou o registro pode editá-lo.',
+  local_dor: 'Escolha o local da dor',
+  intensidade_dor: 'Escolha a intensidade da dor',
+  anexoTipo: 'Envie imagens (JPEG, PNG ou WebP) ou PDF',
+  anexosMax: 'Cada registro pode ter no máximo 10 anexos',
+  anexoUm: 'Envie um arquivo por vez',
+  anexoNotFound: 'Anexo não encontrado',
+  anexoLink: 'Link do anexo expirado ou inválido. Abra o registro novamente.',
+  patientNotFound: 'Paciente não encontrado',
+  busca: 'Use no máximo 100 caracteres na busca',
+} as const;
+
+/** Most attachments a record may hold (sent at once on /timeline/add or added one by one later). */
+export const TIMELINE_ANEXOS_MAX = 10;
+
+/** Longest search term of `GET /api/timeline/items/:medico/:search`, in characters. */
+export const TIMELINE_SEARCH_MAX = 100;
+
+/** Types a person may add on /timeline/add (spec 1 §3): 1, 2, 3, 4, 5 and 7. */
+export const TIMELINE_ADD_TIPOS = [1, 2, 3, 4, 5, 7] as const;
+
+/** The pain record type, written only by the pain map (spec 2), never edited or deleted. */
+export const TIPO_DOR = 8;
+
+/** Pain locations (spec 2 §3); only the name is sent. */
+export const LOCAIS_DOR = [
+  'Cabeça',
+  'Ombro',
+  'Braço',
+  'Mãos',
+  'Coxa',
+  'Perna',
+  'Pés',
+  'Peito',
+  'Abdomem',
+  'Costas',
+  'Joelho',
+] as const;
+export type LocalDor = (typeof LOCAIS_DOR)[number];
+
+/** Pain levels (spec 2 §3), mildest first. */
+export const INTENSIDADES_DOR = ['Baixo', 'Medio', 'Moderado', 'Alta'] as const;
+export type IntensidadeDor = (typeof INTENSIDADES_DOR)[number];
+
+/** Longest description of a record. */
+export const TIMELINE_DESCRICAO_MAX = 5000;
+
+/** Largest `valor` (reais). */
+export const TIMELINE_VALOR_MAX = 9_999_999.99;
+
+/**
+ * A money value typed with the R$ mask or sent cleaned ('R$ 1.234,56',
+ * '1234.56', 1234.56) → '1234.56' (reais, 2 decimals), blank (or 'R$ ' alone) → null.
+ * Answers `undefined` when the text is not a value.
+ */
+export function parseValor(input: unknown): string | null | undefined {
+  const b = blankToNull(input);
+  if (b === null) return null;
+  if (typeof b === 'number') return Number.isFinite(b) && b >= 0 ? b.toFixed(2) : undefined;
+  if (typeof b !== 'string') return undefined;
+  let text = b.replace(/^R\$\s*/i, '').replace(/\s/g, '');
+  // A mask left with its prefix only ('R$ ') is as blank as an empty field.
+  if (text === '') return null;
+  // Brazilian spelling (1.234,56) when a comma is present; else the cleaned wire form (1234.56).
+  if (text.includes(',')) text = text.replace(/\./g, '').replace(',', '.');
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return undefined;
+  const n = Number(text);
+  return n <= TIMELINE_VALOR_MAX ? n.toFixed(2) : undefined;
+}
+
+const valor = z.preprocess((v) => {
+  const parsed = parseValor(v);
+  return parsed === undefined ? Symbol('invalid') : parsed;
+}, z.string({ error: TIMELINE_MESSAGES.valor }).nullable());
+
+/** A record's date: ISO `YYYY-MM-DD` or `dd/mm/aaaa`, from 1900 to today (America/Sao_Paulo). */
+function recordDate(today: () => string) {
+  return z.preprocess(
+    (v) => {
+      const b = blankToNull(v);
+      if (typeof b === 'string') {
+        const br = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(b);
+        return br ? `${br[3]}-${br[2]}-${br[1]}` : b;
+      }
+      return b;
+    },
+    z
+      .string({ error: TIMELINE_MESSAGES.data })
+      .refine((d) => isIsoDate(d) && d >= '1900-01-01', TIMELINE_MESSAGES.data)
+      .refine((d) => d <= today(), TIMELINE_MESSAGES.dataFutura),
+  );
+}
+
+const optionalId = (message: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === '' || v === 'null' ? null : v),
+    z.coerce.number({ error: message }).int(message).positive(message).nullable(),
+  );
+
+const descricao = z.preprocess(
+  blankToNull,
+  z
+    .string({ error: TIMELINE_MESSAGES.descricao })
+    .max(TIMELINE_DESCRICAO_MAX, `Use no máximo ${TIMELINE_DESCRICAO_MAX} caracteres`),
+);
+
+/** Fields shared by adding and editing (spec 1 §7 PUT body: data, valor, medico_id, medico_name, descricao). */
+const editable = (today: () => string) => ({
+  data: recordDate(today),
+  valor,
+  medico_id: optionalId(TIMELINE_MESSAGES.medico_id),
+  medico_name: optionalText(255),
+  descricao,
+});
+
+/**
+ * `POST /api/timeline/item` fields (multipart, strings; spec 1 §7): `tipo`
+ * one of {@link TIMELINE_ADD_TIPOS}, or {@link TIPO_DOR} with `local_dor` and
+ * `intensidade_dor` (the pain map); `user_id` the patient whose timeline
+ * receives it when it is not the author's own. Files (`anexos[]`) are checked
+ * by the server from their bytes, not here. `today` is injectable for tests.
+ */
+export function timelineItemCreateSchema(today: () => string = () => todayInSaoPaulo()) {
+  return z
+    .object({
+      tipo: z.coerce
+        .number({ error: TIMELINE_MESSAGES.tipo })
+        .int(TIMELINE_MESSAGES.tipo)
+        .refine(
+          (t) => (TIMELINE_ADD_TIPOS as readonly number[]).includes(t) || t === TIPO_DOR,
+          TIMELINE_MESSAGES.tipo,
+        ),
+      ...editable(today),
+      local_dor: z.preprocess(
+        blankToNull,
+        z.enum(LOCAIS_DOR, { error: TIMELINE_MESSAGES.local_dor }).nullable(),
+      ),
+      intensidade_dor: z.preprocess(
+        blankToNull,
+        z.enum(INTENSIDADES_DOR, { error: TIMELINE_MESSAGES.intensidade_dor }).nullable(),
+      ),
+      user_id: optionalId(TIMELINE_MESSAGES.patientNotFound),
+    })
+    .superRefine((item, ctx) => {
+      if (item.tipo !== TIPO_DOR) return;
+      if (!item.local_dor)
+        ctx.addIssue({ code: 'custom', path: ['local_dor'], message: TIMELINE_MESSAGES.local_dor });
+      if (!item.intensidade_dor)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['intensidade_dor'],
+          message: TIMELINE_MESSAGES.intensidade_dor,
+        });
+    });
+}
+export const TimelineItemCreateSchema = timelineItemCreateSchema();
+export type TimelineItemCreate = z.output<typeof TimelineItemCreateSchema>;
+
+/** `PUT /api/timeline/item/:id` body (spec 1 §7). Pain records are refused by the server. */
+export function timelineItemUpdateSchema(today: () => string = () => todayInSaoPaulo()) {
+  return z.object(editable(today));
+}
+export const TimelineItemUpdateSchema = timelineItemUpdateSchema();
+export type TimelineItemUpdate = z.output<typeof TimelineItemUpdateSchema>;
+
+/**
+ * An attachment as answered: `path` the storage key (`timeline/<random>.<ext>`,
+ * not a URL), `url` a short-lived signed URL (15 minutes; never a public
+ * folder), `name` the file's name on the sender's device (for the list; may be
+ * ''), `mime` from the bytes, `size` in bytes.
+ */
+export const AnexoViewSchema = z.object({
+  id: z.number().int(),
+  path: z.string(),
+  url: z.string(),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+});
+export type AnexoView = z.infer<typeof AnexoViewSchema>;
+
+/**
+ * A timeline record as its owner or its author reads it (spec 1 §3
+ * TimelineItem). `data` `YYYY-MM-DD`; `valor` reais '150.00' or null;
+ * `created_by` M (a doctor account), T (a third party), null (the patient);
+ * `terceiro` who added it when M or T.
+ */
+export const TimelineItemViewSchema = z.object({
+  id: z.number().int(),
+  tipo: z.number().int().min(1).max(9),
+  data: z.string(),
+  descricao: z.string(),
+  valor: z.string().nullable(),
+  medico_id: z.number().int().nullable(),
+  medico_name: z.string().nullable(),
+  anexos: z.array(AnexoViewSchema),
+  created_by: z.enum(['M', 'T']).nullable(),
+  terceiro: z.object({ name: z.string() }).nullable(),
+  atendimento_id: z.number().int().nullable(),
+  local_dor: z.string().nullable(),
+  intensidade_dor: z.string().nullable(),
+});
+export type TimelineItemView = z.infer<typeof TimelineItemViewSchema>;
+
+/**
+ * `GET /api/timeline/items/:medico/:search[/:offset]` answer (spec 1 §7):
+ * the caller's `user`, a page of at most `TIMELINE_PAGE_SIZE` records and the
+ * `total` matching the filter and term.
+ */
+export const TimelinePageSchema = z.object({
+  user: UserViewSchema,
+  timelineItems: z.array(TimelineItemViewSchema),
+  total: z.number().int().min(0),
+});
+export type TimelinePage = z.infer<typeof TimelinePageSchema>;
+
+/** `GET /api/timeline/item/:id` answer (spec 1 §7): the caller's `user` and the record. */
+export const TimelineItemAnswerSchema = z.object({
+  user: UserViewSchema,
+  timelineItem: TimelineItemViewSchema,
+  /**
+   * How the caller reads the record (beyond the spec): `owner`, the patient
+   * whose timeline holds it, or `author`, who added it to someone else's
+   * timeline — what `timelineItemActions` needs to show the right buttons.
+   */
+  role: z.enum(['owner', 'author']),
+});
+export type TimelineItemAnswer = z.infer<typeof TimelineItemAnswerSchema>;
+
+/**
+ * Locked = trial ended, no plan and not corporate (RULINGS.md "Trial"): no
+ * adding or editing timeline records, indicators or pain records; reading and
+ * deleting stay allowed.
+ */
+export function isLocked(user: { trialEnded: boolean; plano: unknown; empresarial: boolean }): boolean {
+  return user.trialEnded && !user.plano && !user.empresarial;
+}
+
+/** Who is acting on a record: the patient whose timeline holds it, or the account that added it. */
+export type TimelineActor = 'owner' | 'author';
+
+/**
+ * What an actor may do with a record (spec 1 §4; issue 5 "Records added by
+ * others"): pain records (type 8) are never edited or deleted; a record added
+ * by someone else is edited only by its author and deleted by the patient or
+ * the author; the patient's own records are theirs to edit and delete.
+ * Locked accounts may not edit (checked separately with {@link isLocked}).
+ */
+export function timelineItemActions(
+  item: { tipo: number; created_by: 'M' | 'T' | null },
+  actor: TimelineActor,
+): { edit: boolean; delete: boolean } {
+  if (item.tipo === TIPO_DOR) return { edit: false, delete: false };
+  if (item.created_by === null) return { edit: actor === 'owner', delete: actor === 'owner' };
+  return { edit: actor === 'author', delete: true };
+}
+
+/**
+ * The patient a record is being added for, as `GET /api/timeline/user/:code`
+ * answers it (issue 5 "Records added by others"): only what the add screen
+ * shows. `avatar` is a URL or null; `code` canonical.
+ */
+export const TimelineTargetUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  code: z.string(),
+});
+export type TimelineTargetUser = z.infer<typeof TimelineTargetUserSchema>;
