@@ -1,21 +1,26 @@
 import { Button, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import { parseCode, STATIC_FACTS_ID } from '@pulso/domain';
-import { useEffect } from 'react';
+import { type PublicCodeView, parseCode, STATIC_FACTS_ID } from '@pulso/domain';
+import { type ReactNode, useEffect } from 'react';
 import { generatePath, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { pageTitles, paths } from '../../app/paths.ts';
 import { useToken } from '../../app/token.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
-import { usePublicCode } from './api/get-public-code.ts';
+import { isFullAccess, usePublicCode } from './api/get-public-code.ts';
 import classes from './code-page.module.css';
 import { EmergencyView, ServiceCalls } from './emergency-view.tsx';
 import { PublicCodeHeader } from './public-code-header.tsx';
+import { SaudeTab } from './saude-tab.tsx';
+import { DeniedTab, PatientHeading, TabError, TabSkeleton } from './tab-states.tsx';
+import { TimelineTab } from './timeline-tab.tsx';
 
 /**
  * /code/:code, the public view of a patient (spec 2 §2; RULINGS.md "Who sees
  * what"), for anyone holding the code: a paramedic after a QR scan, a guest or
- * a signed-in user. Its own small chunk without the shell. The Emergency tab
- * is built; 'Minha saúde' and 'Linha do tempo' come with a later issue. An
+ * a signed-in user. Its own small chunk without the shell. Three tabs: the
+ * Emergency tab (always; with the allergies and medications strip when the
+ * viewer may read My Health), 'Minha saúde' and 'Linha do tempo', each as the
+ * server served it to this viewer (`acesso`), else the permission message. An
  * unknown code goes on to /register/:code (spec 2 §7, §8).
  */
 export default function CodePage() {
@@ -29,6 +34,34 @@ export default function CodePage() {
   if (query.error instanceof ApiError && query.error.status === 404) {
     return <Navigate to={generatePath(paths.register, { code: parseCode(code) ?? code })} replace />;
   }
+
+  const view = query.data;
+  const retry = () => void query.refetch();
+  // A signed-in viewer holding the guest's embedded answer: their own answer is on its way.
+  const awaitingViewer = signedIn && view !== undefined && !query.isFetched && !isFullAccess(view);
+
+  /** A tab the viewer may or may not read; the vital data of the Emergency tab never waits for this. */
+  const restricted = (allowed: boolean, loadingLabel: string, content: (v: PublicCodeView) => ReactNode) => {
+    if (!view) {
+      return query.isError ? (
+        <LoadError message={query.error.message} onRetry={retry} />
+      ) : (
+        <TabSkeleton label={loadingLabel} />
+      );
+    }
+    if (allowed) return content(view);
+    if (awaitingViewer) return <TabSkeleton label={loadingLabel} />;
+    return (
+      <>
+        <PatientHeading name={view.user.name} />
+        {query.isError ? (
+          <TabError message={query.error.message} onRetry={retry} />
+        ) : (
+          <DeniedTab guest={!signedIn} />
+        )}
+      </>
+    );
+  };
 
   return (
     <>
@@ -47,19 +80,28 @@ export default function CodePage() {
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="emergencia" className={classes.panel}>
-            {query.isPending ? (
-              <EmergencySkeleton />
+            {view ? (
+              <EmergencyView user={view.user} saude={view.acesso.saude ? view.user.saude : undefined} />
             ) : query.isError ? (
-              <LoadError message={query.error.message} onRetry={() => void query.refetch()} />
+              <LoadError message={query.error.message} onRetry={retry} />
             ) : (
-              <EmergencyView user={query.data.user} />
+              <EmergencySkeleton />
             )}
           </Tabs.Panel>
           <Tabs.Panel value="saude" className={classes.panel}>
-            <ComingSoonTab title="Minha saúde" />
+            {restricted(view?.acesso.saude === true, 'Carregando informações de saúde', (v) => (
+              <SaudeTab user={v.user} />
+            ))}
           </Tabs.Panel>
           <Tabs.Panel value="timeline" className={classes.panel}>
-            <ComingSoonTab title="Linha do tempo" />
+            {restricted(view?.acesso.timeline === true, 'Carregando linha do tempo', (v) => (
+              <TimelineTab
+                code={code}
+                name={v.user.name}
+                items={v.timelineItems ?? []}
+                total={v.total ?? v.timelineItems?.length ?? 0}
+              />
+            ))}
           </Tabs.Panel>
         </Tabs>
       </main>
@@ -105,17 +147,5 @@ function LoadError({ message, onRetry }: { message: string; onRetry: () => void 
         <ServiceCalls />
       </div>
     </>
-  );
-}
-
-function ComingSoonTab({ title }: { title: string }) {
-  return (
-    <Stack gap="xs" className={classes.soon}>
-      <Title order={2}>{title}</Title>
-      <Text size="lg" fw={700}>
-        Em breve
-      </Text>
-      <Text>Esta aba ainda não está disponível. Por enquanto, veja a aba Emergência.</Text>
-    </Stack>
   );
 }

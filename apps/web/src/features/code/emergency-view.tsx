@@ -9,6 +9,7 @@ import {
   type PublicEmergencyView,
   RELACAO,
   SANGUE,
+  type SaudeView,
   SEXO,
   telHref,
 } from '@pulso/domain';
@@ -61,13 +62,41 @@ export function ServiceCalls() {
 
 const text = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
+/** What an empty allergy or medication list reads in the alert strip (issue 4: never a blank). */
+export const NONE_INFORMED = 'Nenhuma informada';
+
 /**
- * The Emergency tab of /code/:code (RULINGS.md "Who sees what"): first the
- * photo, name and age, the blood type, the emergency contact with a call
- * button and the SAMU 192 / Bombeiros 193 calls; then sex, physical
- * characteristics, address, organ donor and the date of the last update.
+ * The red strip at the top of the Emergency tab (issue 4), only when the
+ * viewer may read My Health: allergies and medications, the first things a
+ * responder checks before giving any drug. An alert, so a screen reader
+ * announces it before the rest; white on red 9 is 5.5:1.
  */
-export function EmergencyView({ user }: { user: PublicEmergencyView }) {
+export function HealthAlert({ saude }: { saude: SaudeView }) {
+  return (
+    <div role="alert" aria-label="Alergias e medicamentos" className={classes.alert}>
+      <dl className={classes.alertList}>
+        <div className={classes.alertRow}>
+          <dt>Alergias</dt>
+          <dd>{text(saude.alergias) ?? NONE_INFORMED}</dd>
+        </div>
+        <div className={classes.alertRow}>
+          <dt>Medicamentos</dt>
+          <dd>{text(saude.medicamentos) ?? NONE_INFORMED}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+/**
+ * The Emergency tab of /code/:code (RULINGS.md "Who sees what"): first, when
+ * the viewer may read My Health (`saude` given), the allergies and medications
+ * strip; then the photo, name and age, the blood type, the emergency contact
+ * with a call button and the SAMU 192 / Bombeiros 193 calls; then sex,
+ * physical characteristics, address, organ donor and the date of the last
+ * update.
+ */
+export function EmergencyView({ user, saude }: { user: PublicEmergencyView; saude?: SaudeView }) {
   const { pessoal, caracteristicas: fisico, geral } = user;
   const sangue = enumLabel(SANGUE, geral.sangue);
   const sexo = geral.sexo && geral.sexo !== 'N' ? SEXO[geral.sexo] : null;
@@ -78,6 +107,7 @@ export function EmergencyView({ user }: { user: PublicEmergencyView }) {
 
   return (
     <>
+      {saude && <HealthAlert saude={saude} />}
       <div className={classes.identity}>
         {user.avatar ? (
           <img

@@ -2,24 +2,12 @@ import type { UserView } from '@pulso/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
+import { makeUserView } from '../../test/users.ts';
 import { CIDADE_SEARCH_DEBOUNCE_MS, shouldSearchCidade } from './api/search-cidades.ts';
 import HomePage from './home-page.tsx';
 
 function makeUser(overrides: Partial<UserView> = {}): UserView {
-  return {
-    id: 1,
-    name: 'Ana Souza',
-    email: 'ana@example.com',
-    email_verified_at: '2026-03-01T15:05:00.000Z',
-    code: '123AB456',
-    avatar: null,
-    updated_at: '2026-03-10T15:00:00.000Z',
-    created_at: '2026-03-01T15:00:00.000Z',
-    newsletter: false,
-    empresarial: false,
-    trialEnded: false,
-    plano: null,
-    hasCredit: false,
+  return makeUserView({
     pessoal: {
       telefone: '11987654321',
       contato: 'João',
@@ -36,9 +24,8 @@ function makeUser(overrides: Partial<UserView> = {}): UserView {
       cidade: { id: 3550308, descricao: 'São Paulo - SP' },
       complemento: null,
     },
-    outras: { doador: null, adicional: null },
     ...overrides,
-  };
+  });
 }
 
 type Call = { url: string; method: string; body: unknown };

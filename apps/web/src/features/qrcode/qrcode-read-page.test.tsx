@@ -30,6 +30,8 @@ vi.mock('qr-scanner', () => ({
 const routes = [
   { path: '/qrcode/read', element: <QrcodeReadPage /> },
   { path: '/code/:code', element: <h1>Página do código</h1> },
+  { path: '/timeline/add', element: <h1>Novo registro</h1> },
+  { path: '/mapa-dor', element: <h1>Mapa da dor</h1> },
 ];
 
 afterEach(() => {
@@ -141,5 +143,51 @@ describe('/qrcode/read, camera (RULINGS.md "QR content")', () => {
     renderRoutes(routes, '/qrcode/read');
     await activateCamera();
     expect((await screen.findByRole('alert')).textContent).toBe(CAMERA_UNAVAILABLE_MESSAGE);
+  });
+});
+
+describe('/qrcode/read?destino=timeline (issue 5 "Records added by others")', () => {
+  it('takes a typed code back to /timeline/add?code=<code>', async () => {
+    const { router } = renderRoutes(routes, '/qrcode/read?destino=timeline');
+    expect(
+      screen.getByText('O código lido abre o novo registro na linha do tempo do paciente.'),
+    ).not.toBeNull();
+    const input = await typeCode('123ab456');
+    await waitFor(() => expect(input.value).toBe('123 AB 456'));
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/timeline/add'));
+    expect(router.state.location.search).toBe('?code=123AB456');
+  });
+
+  it('takes a scanned code of our own origin back to /timeline/add, and still refuses foreign ones', async () => {
+    const { router } = renderRoutes(routes, '/qrcode/read?destino=timeline');
+    const scanner = await activateCamera();
+    scanner.onDecode({ data: 'https://outro-app.example/code/123AB456' });
+    expect((await screen.findByRole('alert')).textContent).toBe(FOREIGN_QR_MESSAGE);
+    scanner.onDecode({ data: `${window.location.origin}/code/987XY654` });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/timeline/add'));
+    expect(router.state.location.search).toBe('?code=987XY654');
+  });
+});
+
+describe('/qrcode/read?destino=mapa-dor (spec 2 §7: pain recorded for a patient)', () => {
+  it('takes a typed code back to /mapa-dor?code=<code>; an unknown destino is the plain reader', async () => {
+    const { router } = renderRoutes(routes, '/qrcode/read?destino=mapa-dor');
+    expect(
+      screen.getByText('O código lido abre o mapa da dor para registrar a dor do paciente.'),
+    ).not.toBeNull();
+    const input = await typeCode('123ab456');
+    await waitFor(() => expect(input.value).toBe('123 AB 456'));
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mapa-dor'));
+    expect(router.state.location.search).toBe('?code=123AB456');
+  });
+
+  it('ignores a destino it does not know (no open redirect): the code opens /code/:code', async () => {
+    const { router } = renderRoutes(routes, '/qrcode/read?destino=https%3A%2F%2Fevil.example');
+    const input = await typeCode('123ab456');
+    await waitFor(() => expect(input.value).toBe('123 AB 456'));
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/code/123AB456'));
   });
 });

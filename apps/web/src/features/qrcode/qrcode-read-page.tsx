@@ -1,21 +1,25 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { readScannedCode } from '@pulso/domain';
 import { useCallback, useRef, useState } from 'react';
-import { generatePath, useNavigate } from 'react-router';
+import { generatePath, useNavigate, useSearchParams } from 'react-router';
 import { pageTitles, paths } from '../../app/paths.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { CodeEntryForm } from './code-entry-form.tsx';
 import { QrCamera } from './qr-camera.tsx';
+import { destinoUrl, QR_DESTINOS, qrDestinoOf } from './qr-destino.ts';
 import classes from './qrcode-read-page.module.css';
 
 /**
  * /qrcode/read, 'Ler QR Code' (spec 2 §2): camera scan and manual code.
  * A scan is accepted only from Pulso's own origin (RULINGS.md "QR content");
- * both paths open /code/:code, which sends an unknown code on to Register.
+ * both paths open /code/:code, which sends an unknown code on to Register —
+ * or, opened with `?destino=` from /timeline/add (`timeline`) or /mapa-dor
+ * (`mapa-dor`), go back there with `?code=` to add a record for that patient.
  */
 export default function QrcodeReadPage() {
   useDocumentTitle(pageTitles.qrcodeRead);
   const navigate = useNavigate();
+  const destino = qrDestinoOf(useSearchParams()[0].get('destino'));
   const [scanError, setScanError] = useState<string | null>(null);
   const opened = useRef(false);
 
@@ -23,9 +27,9 @@ export default function QrcodeReadPage() {
     (code: string) => {
       if (opened.current) return;
       opened.current = true;
-      void navigate(generatePath(paths.code, { code }));
+      void navigate(destino ? destinoUrl(destino, code) : generatePath(paths.code, { code }));
     },
-    [navigate],
+    [navigate, destino],
   );
 
   const onScan = useCallback(
@@ -40,6 +44,7 @@ export default function QrcodeReadPage() {
   return (
     <Stack gap="lg">
       <Title order={1}>{pageTitles.qrcodeRead}</Title>
+      {destino && <Text>{QR_DESTINOS[destino].hint}</Text>}
       <section className={classes.section} aria-labelledby="ler-camera">
         <Stack gap="sm">
           <Title order={2} id="ler-camera">

@@ -1,17 +1,33 @@
 import { TextInput } from '@mantine/core';
-import { type Hospitalar, HospitalarSchema, type HospitalarView } from '@pulso/domain';
+import {
+  type Hospitalar,
+  HospitalarSchema,
+  type HospitalarView,
+  hospitalarDoctorFields,
+  type MedicoOption,
+} from '@pulso/domain';
+import { Controller, useWatch } from 'react-hook-form';
 import { domainResolver } from '../../ui/domain-resolver.ts';
 import { CardFormActions, EditableCard } from '../../ui/editable-card.tsx';
 import { InfoList } from '../../ui/info-list.tsx';
 import { useCardForm } from '../../ui/use-card-form.ts';
 import { useUpdateHospitalar } from './api/update-hospitalar.ts';
+import { MedicoAutocomplete } from './medico-autocomplete.tsx';
 import classes from './saude-page.module.css';
 
-/** Values of the hospital card as typed (the doctor is free text until issue 6). */
+/** Hint of the doctor's CRM and specialty while they come from the registered doctor. */
+export const FROM_DOCTOR_RECORD = 'Preenchido pelo cadastro do médico';
+
+/**
+ * Values of the hospital card as typed. `medico_id` is the registered doctor
+ * chosen from the list (name, CRM and specialty then come from their record),
+ * `null` for a doctor typed as free text.
+ */
 export interface HospitalarValues {
   convenio_empresa: string;
   convenio_numero: string;
   hospital: string;
+  medico_id: number | null;
   medico_name: string;
   medico_crm: string;
   medico_especialidade: string;
@@ -24,6 +40,7 @@ const fields = [
   'medico_name',
   'medico_crm',
   'medico_especialidade',
+  'medico_id',
 ] as const;
 
 function toValues(h: HospitalarView): HospitalarValues {
@@ -31,6 +48,7 @@ function toValues(h: HospitalarView): HospitalarValues {
     convenio_empresa: h.convenio_empresa ?? '',
     convenio_numero: h.convenio_numero ?? '',
     hospital: h.hospital ?? '',
+    medico_id: h.medico_id,
     medico_name: h.medico_name ?? '',
     medico_crm: h.medico_crm ?? '',
     medico_especialidade: h.medico_especialidade ?? '',
@@ -38,10 +56,12 @@ function toValues(h: HospitalarView): HospitalarValues {
 }
 
 /**
- * 'Informações hospitalares' (spec 1 §3 User.hospitalar): health plan and
- * its number (digits only), preferred hospital and the patient's doctor
- * (name, CRM, specialty) as free text — choosing a registered doctor waits
- * for doctor accounts (issue 6), so `medico_id` is sent as `null`.
+ * 'Informações hospitalares' (spec 1 §3 User.hospitalar, §5): health plan and
+ * its number (digits only), preferred hospital and the patient's doctor.
+ * The doctor is either chosen by autocomplete among registered doctors —
+ * name, CRM and specialty then come from their record and CRM and specialty
+ * are disabled — or typed as free text; typing another name after choosing
+ * goes back to free text. Saved after the spec's 100 ms delay.
  */
 export function HospitalarCard({ hospitalar }: { hospitalar: HospitalarView }) {
   const card = useCardForm<HospitalarValues, Hospitalar>({
@@ -52,8 +72,35 @@ export function HospitalarCard({ hospitalar }: { hospitalar: HospitalarView }) {
   });
   const {
     register,
+    control,
+    getValues,
+    setValue,
+    clearErrors,
     formState: { errors },
   } = card.form;
+  const medicoId = useWatch({ control, name: 'medico_id' });
+  const fromRecord = medicoId !== null;
+
+  const choose = (medico: MedicoOption) => {
+    const chosen = hospitalarDoctorFields(medico);
+    setValue('medico_id', chosen.medico_id);
+    setValue('medico_name', chosen.medico_name);
+    setValue('medico_crm', chosen.medico_crm ?? '');
+    setValue('medico_especialidade', chosen.medico_especialidade ?? '');
+    clearErrors(['medico_id', 'medico_name', 'medico_crm', 'medico_especialidade']);
+  };
+
+  /** Another name than the chosen doctor's is a free-text doctor: their CRM and specialty go too. */
+  const typeName = (text: string, onChange: (text: string) => void) => {
+    const chosenName = getValues('medico_id') === null ? null : getValues('medico_name');
+    onChange(text);
+    clearErrors('medico_id');
+    if (chosenName !== null && text !== chosenName) {
+      setValue('medico_id', null);
+      setValue('medico_crm', '');
+      setValue('medico_especialidade', '');
+    }
+  };
 
   return (
     <EditableCard title="Informações hospitalares" editing={card.editing} onEdit={card.startEditing}>
@@ -82,18 +129,29 @@ export function HospitalarCard({ hospitalar }: { hospitalar: HospitalarView }) {
               maxLength={255}
               error={errors.hospital?.message}
             />
-            <TextInput
-              {...register('medico_name')}
-              className={classes.wide}
-              label="Médico"
-              placeholder="Nome do seu médico"
-              maxLength={255}
-              error={errors.medico_name?.message}
+            <Controller
+              control={control}
+              name="medico_name"
+              render={({ field }) => (
+                <MedicoAutocomplete
+                  className={classes.wide}
+                  text={field.value}
+                  onTextChange={(text) => typeName(text, field.onChange)}
+                  selected={fromRecord ? field.value : null}
+                  onSelect={choose}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  error={errors.medico_id?.message ?? errors.medico_name?.message}
+                />
+              )}
             />
             <TextInput
               {...register('medico_crm')}
               label="CRM do médico"
-              placeholder="123456/SP"
+              placeholder="CRM/SP 123456"
+              description={fromRecord ? FROM_DOCTOR_RECORD : undefined}
+              disabled={fromRecord}
+              classNames={{ input: classes.fromRecord }}
               maxLength={30}
               error={errors.medico_crm?.message}
             />
@@ -101,6 +159,9 @@ export function HospitalarCard({ hospitalar }: { hospitalar: HospitalarView }) {
               {...register('medico_especialidade')}
               label="Especialidade do médico"
               placeholder="Cardiologia"
+              description={fromRecord ? FROM_DOCTOR_RECORD : undefined}
+              disabled={fromRecord}
+              classNames={{ input: classes.fromRecord }}
               maxLength={120}
               error={errors.medico_especialidade?.message}
             />

@@ -2,6 +2,7 @@ import type { UserHealthView } from '@pulso/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
+import { makeUserHealthView } from '../../test/users.ts';
 import { HOSPITALAR_SAVE_DELAY_MS } from './api/update-hospitalar.ts';
 import SaudePage from './saude-page.tsx';
 
@@ -9,31 +10,7 @@ import SaudePage from './saude-page.tsx';
 const SUS = '700000000000005';
 
 function makeUser(overrides: Partial<UserHealthView> = {}): UserHealthView {
-  return {
-    id: 1,
-    name: 'Ana Souza',
-    email: 'ana@example.com',
-    email_verified_at: '2026-03-01T15:05:00.000Z',
-    code: '123AB456',
-    avatar: null,
-    updated_at: '2026-03-10T15:00:00.000Z',
-    created_at: '2026-03-01T15:00:00.000Z',
-    newsletter: false,
-    empresarial: false,
-    trialEnded: false,
-    plano: null,
-    hasCredit: false,
-    pessoal: { telefone: '11987654321', contato: null, contato_telefone: null, contato_relacao: null },
-    caracteristicas: { peso: null, altura: null, cor: null, olhos: null, sinal: null },
-    geral: {
-      nascimento: null,
-      sexo: null,
-      sangue: null,
-      endereco: null,
-      bairro: null,
-      cidade: null,
-      complemento: null,
-    },
+  return makeUserHealthView({
     outras: { doador: 'S', adicional: null },
     saude: {
       alergias: 'Dipirona',
@@ -53,7 +30,7 @@ function makeUser(overrides: Partial<UserHealthView> = {}): UserHealthView {
       medico_especialidade: null,
     },
     ...overrides,
-  };
+  });
 }
 
 type Call = { url: string; method: string; body: unknown; at: number };
@@ -203,7 +180,9 @@ describe('Informações hospitalares', () => {
     const { calls } = fakeApi(makeUser());
     renderSaude();
     const card = await openCard('Informações hospitalares');
-    fireEvent.change(within(card).getByLabelText('Médico'), { target: { value: 'Dra. Paula Lima' } });
+    fireEvent.change(within(card).getByRole('combobox', { name: 'Médico' }), {
+      target: { value: 'Dra. Paula Lima' },
+    });
     fireEvent.change(within(card).getByLabelText('CRM do médico'), { target: { value: '123456/SP' } });
     const clickedAt = Date.now();
     fireEvent.click(within(card).getByRole('button', { name: 'Salvar' }));

@@ -7,9 +7,11 @@ import { type SaudeSaveResponse, storeSaudeUser } from './get-saude.ts';
 export const HOSPITALAR_SAVE_DELAY_MS = 100;
 
 /**
- * `PUT /api/hospitalar` with `HospitalarSchema`'s output (convênio, hospital, doctor as free text,
- * `medico_id` null until doctor accounts exist — issue 6), sent {@link HOSPITALAR_SAVE_DELAY_MS}
- * after 'Salvar'. Caches the answer's user; 422 answers carry `errors` per field.
+ * `PUT /api/hospitalar` with `HospitalarSchema`'s output (convênio, hospital, and the doctor: a
+ * registered one by `medico_id`, whose name, CRM and specialty the server takes from their record,
+ * or free text with `medico_id` null), sent {@link HOSPITALAR_SAVE_DELAY_MS} after 'Salvar'.
+ * Caches the answer's user; 422 answers carry `errors` per field (`medico_id` for a doctor that
+ * can no longer be chosen).
  */
 export function useUpdateHospitalar() {
   const queryClient = useQueryClient();

@@ -1,0 +1,19 @@
+import type { Permissoes } from '@pulso/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../app/api.ts';
+
+/** Answer of `GET /api/permissoes` (docs/api-issue-4.md). */
+export interface PermissoesResponse {
+  permissoes: Permissoes;
+}
+
+/** Query key of the signed-in patient's permissions. */
+export const permissoesQueryKey = ['permissoes'] as const;
+
+/** `GET /api/permissoes` → `{permissoes: {saude 1–4, timeline}}` (spec 2 §7 "Permissions and public view"). */
+export function usePermissoes() {
+  return useQuery({
+    queryKey: permissoesQueryKey,
+    queryFn: ({ signal }) => api.get<PermissoesResponse>('/permissoes', signal),
+  });
+}

@@ -1,0 +1,46 @@
+import type { Permissoes } from '@pulso/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../app/api.ts';
+import { type PermissoesResponse, permissoesQueryKey } from './get-permissoes.ts';
+
+/** Answer of both PUTs: the pt-BR success message and the saved permissions. */
+export interface PermissoesSaveResponse {
+  message: string;
+  permissoes: Permissoes;
+}
+
+/** What one change sends: `PUT /api/permissoes {saude}` or `PUT /api/permissoes/timeline {timeline}`. */
+export type PermissoesChange = { saude: number } | { timeline: boolean };
+
+/**
+ * Saves one change of /permissoes at once (spec 2 §4 "Timeline access.
+ * Toggle on or off"). Optimistic: the cached permissions take the change
+ * before the request leaves, so the control answers immediately; on failure
+ * they go back to what they were (the caller shows the server's message); on
+ * success the answer's permissions are the truth.
+ */
+export function useUpdatePermissoes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: PermissoesChange) =>
+      'saude' in change
+        ? api.put<PermissoesSaveResponse>('/permissoes', change)
+        : api.put<PermissoesSaveResponse>('/permissoes/timeline', change),
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey: permissoesQueryKey });
+      const previous = queryClient.getQueryData<PermissoesResponse>(permissoesQueryKey);
+      if (previous) {
+        queryClient.setQueryData<PermissoesResponse>(permissoesQueryKey, {
+          permissoes: { ...previous.permissoes, ...change },
+        });
+      }
+      return { previous };
+    },
+    onError: (_error, _change, context) => {
+      if (context?.previous) queryClient.setQueryData(permissoesQueryKey, context.previous);
+    },
+    onSuccess: ({ permissoes }) => {
+      queryClient.setQueryData<PermissoesResponse>(permissoesQueryKey, { permissoes });
+    },
+  });
+}

@@ -1,0 +1,183 @@
+import { PERMISSOES_MESSAGES, SAUDE_LEVEL_INFO } from '@pulso/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setToken } from '../../app/token.ts';
+import { jsonResponse, renderRoutes } from '../../test/render.tsx';
+import PermissoesPage, { SAVING_TEXT } from './permissoes-page.tsx';
+
+const routes = [
+  { path: '/permissoes', element: <PermissoesPage /> },
+  { path: '/permissoes/acessos', element: <h1>Quem acessou meus dados</h1> },
+];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+type Handler = (url: string, init: RequestInit | undefined) => Response | Promise<Response>;
+
+/** Answers `GET /api/permissoes` with `permissoes`, and any other call with `onWrite`. */
+function stubApi(permissoes = { saude: 2, timeline: false }, onWrite?: Handler) {
+  const fetchMock = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    const u = String(url);
+    if (u === '/api/permissoes' && (init?.method ?? 'GET') === 'GET') return jsonResponse({ permissoes });
+    if (onWrite) return onWrite(u, init);
+    return jsonResponse({ message: 'Não encontrado' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const writes = (fetchMock: ReturnType<typeof stubApi>) =>
+  fetchMock.mock.calls
+    .filter(([, init]) => init?.method === 'PUT')
+    .map(([url, init]) => ({ url: String(url), body: JSON.parse(String(init?.body)) }));
+
+const level = (n: 1 | 2 | 3 | 4) =>
+  screen.getByRole('radio', { name: SAUDE_LEVEL_INFO[n].label }) as HTMLInputElement;
+const timelineSwitch = () =>
+  screen.getByRole('switch', { name: 'Permitir acesso à linha do tempo' }) as HTMLInputElement;
+
+describe('/permissoes (spec 2 §2 "Permissions")', () => {
+  it('shows a section per tab, the level and the timeline switch as saved, and a link to the access log', async () => {
+    setToken('t');
+    stubApi();
+    renderRoutes(routes, '/permissoes');
+    expect(screen.getByRole('heading', { level: 1, name: 'Permissões' })).not.toBeNull();
+    expect(screen.getByRole('status').textContent).toContain('Carregando ...');
+
+    await screen.findByRole('radiogroup');
+    const sections = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(sections).toEqual(['Dados de emergência', 'Minha saúde', 'Linha do tempo', 'Telemedicina']);
+
+    const emergencia = screen.getByRole('region', { name: 'Dados de emergência' });
+    expect(within(emergencia).getByText('Sempre visível')).not.toBeNull();
+    expect(within(emergencia).queryByRole('radio')).toBeNull();
+    expect(within(emergencia).queryByRole('switch')).toBeNull();
+    const tele = screen.getByRole('region', { name: 'Telemedicina' });
+    expect(within(tele).getByText(/Nunca aparecem para quem\s+ler seu código/)).not.toBeNull();
+    expect(within(tele).queryByRole('radio')).toBeNull();
+
+    // The four levels with their plain explanations, the saved one checked.
+    for (const n of [1, 2, 3, 4] as const) {
+      expect(level(n).checked).toBe(n === 2);
+      const describedBy = level(n).getAttribute('aria-describedby') ?? '';
+      expect(document.getElementById(describedBy)?.textContent).toBe(SAUDE_LEVEL_INFO[n].description);
+    }
+    expect(timelineSwitch().checked).toBe(false);
+    expect(screen.getByText('Desativado: só você vê sua linha do tempo.')).not.toBeNull();
+
+    const link = screen.getByRole('link', { name: 'Quem acessou meus dados' });
+    expect(link.getAttribute('href')).toBe('/permissoes/acessos');
+  });
+
+  it("saves a new level at once with PUT /api/permissoes and shows 'Permissões atualizadas com sucesso'", async () => {
+    setToken('t');
+    const fetchMock = stubApi(undefined, (url) =>
+      url === '/api/permissoes'
+        ? jsonResponse({ message: PERMISSOES_MESSAGES.updated, permissoes: { saude: 4, timeline: false } })
+        : jsonResponse({}, 404),
+    );
+    renderRoutes(routes, '/permissoes');
+    await screen.findByRole('radiogroup');
+    fireEvent.click(level(4));
+    // Optimistic: checked before the answer arrives.
+    await waitFor(() => expect(level(4).checked).toBe(true));
+    expect(await screen.findByText(PERMISSOES_MESSAGES.updated)).not.toBeNull();
+    expect(writes(fetchMock)).toEqual([{ url: '/api/permissoes', body: { saude: 4 } }]);
+    const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'PUT') ?? [];
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer t');
+    expect(level(4).checked).toBe(true);
+    expect(level(2).checked).toBe(false);
+  });
+
+  it('turns the timeline on with PUT /api/permissoes/timeline and explains who now sees it', async () => {
+    setToken('t');
+    const fetchMock = stubApi({ saude: 3, timeline: false }, (url) =>
+      url === '/api/permissoes/timeline'
+        ? jsonResponse({ message: PERMISSOES_MESSAGES.updated, permissoes: { saude: 3, timeline: true } })
+        : jsonResponse({}, 404),
+    );
+    renderRoutes(routes, '/permissoes');
+    await screen.findByRole('radiogroup');
+    fireEvent.click(timelineSwitch());
+    expect(await screen.findByText(PERMISSOES_MESSAGES.updated)).not.toBeNull();
+    expect(writes(fetchMock)).toEqual([{ url: '/api/permissoes/timeline', body: { timeline: true } }]);
+    expect(timelineSwitch().checked).toBe(true);
+    expect(
+      screen.getByText(
+        'Ativado: sua linha do tempo aparece para quem pode ver Minha saúde (agora: eu e qualquer profissional de saúde).',
+      ),
+    ).not.toBeNull();
+  });
+
+  it("puts the level back and shows the server's message when the save fails", async () => {
+    setToken('t');
+    stubApi(undefined, () =>
+      jsonResponse(
+        { message: PERMISSOES_MESSAGES.saude, errors: { saude: [PERMISSOES_MESSAGES.saude] } },
+        422,
+      ),
+    );
+    renderRoutes(routes, '/permissoes');
+    await screen.findByRole('radiogroup');
+    fireEvent.click(level(1));
+    expect((await screen.findByRole('alert')).textContent).toContain(PERMISSOES_MESSAGES.saude);
+    await waitFor(() => expect(level(2).checked).toBe(true));
+    expect(level(1).checked).toBe(false);
+  });
+
+  it('turns the switch back off when the server cannot be reached', async () => {
+    setToken('t');
+    stubApi(undefined, () => {
+      throw new TypeError('Failed to fetch');
+    });
+    renderRoutes(routes, '/permissoes');
+    await screen.findByRole('radiogroup');
+    fireEvent.click(timelineSwitch());
+    expect((await screen.findByRole('alert')).textContent).toContain('Não foi possível conectar ao Pulso');
+    await waitFor(() => expect(timelineSwitch().checked).toBe(false));
+  });
+
+  it('ignores further changes while one is being saved', async () => {
+    setToken('t');
+    let answer: (r: Response) => void = () => {};
+    const fetchMock = stubApi(
+      undefined,
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    renderRoutes(routes, '/permissoes');
+    await screen.findByRole('radiogroup');
+    fireEvent.click(level(3));
+    await waitFor(() => expect(screen.getByText(SAVING_TEXT)).not.toBeNull());
+    fireEvent.click(level(1));
+    fireEvent.click(timelineSwitch());
+    expect(level(3).checked).toBe(true);
+    expect(timelineSwitch().checked).toBe(false);
+    expect(writes(fetchMock)).toEqual([{ url: '/api/permissoes', body: { saude: 3 } }]);
+
+    answer(jsonResponse({ message: PERMISSOES_MESSAGES.updated, permissoes: { saude: 3, timeline: false } }));
+    expect(await screen.findByText(PERMISSOES_MESSAGES.updated)).not.toBeNull();
+    expect(screen.queryByText(SAVING_TEXT)).toBeNull();
+  });
+
+  it("offers 'Tentar novamente' when the permissions cannot be loaded", async () => {
+    setToken('t');
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(jsonResponse({ message: 'Acesso negado' }, 403))
+      .mockResolvedValue(jsonResponse({ permissoes: { saude: 1, timeline: true } }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes(routes, '/permissoes');
+    expect(await screen.findByText('Acesso negado')).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    await screen.findByRole('radiogroup');
+    expect(level(1).checked).toBe(true);
+    expect(timelineSwitch().checked).toBe(true);
+    expect(screen.getByText(/Com "Somente eu" em Minha saúde, ninguém mais a vê/)).not.toBeNull();
+  });
+});

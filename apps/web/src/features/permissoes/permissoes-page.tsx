@@ -1,0 +1,193 @@
+import { Alert, Button, Loader, Radio, Stack, Switch, Text, Title } from '@mantine/core';
+import { type Permissoes, SAUDE_LEVEL_INFO, SAUDE_LEVELS, type SaudeLevel } from '@pulso/domain';
+import { type ReactNode, useId } from 'react';
+import { Link } from 'react-router';
+import { pageTitles, paths } from '../../app/paths.ts';
+import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
+import { Icon } from '../../ui/icon.tsx';
+import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { usePermissoes } from './api/get-permissoes.ts';
+import { type PermissoesChange, useUpdatePermissoes } from './api/update-permissoes.ts';
+import classes from './permissoes-page.module.css';
+
+/** Text of the status shown while a change is being saved. */
+export const SAVING_TEXT = 'Salvando…';
+
+/**
+ * /permissoes, 'Permissões' (spec 2 §2 "Permissions": sections for tabs 1 to
+ * 4, a control for who may see the Health tab and a switch for timeline
+ * access; §3, §6; RULINGS.md "Who sees what"). One section per tab of the
+ * patient's area as a reader of their code meets it: 1 'Dados de emergência'
+ * always readable through the code; 2 'Minha saúde' by level (1–4); 3 'Linha
+ * do tempo' on/off, only for those who may read Minha saúde; 4 'Telemedicina'
+ * never through the code. Each change is saved at once
+ * ('Permissões atualizadas com sucesso'); a failed one goes back and the
+ * server's message is shown. 'Quem acessou meus dados' opens the access log.
+ */
+export default function PermissoesPage() {
+  useDocumentTitle(pageTitles.permissoes);
+  const query = usePermissoes();
+
+  return (
+    <div className={classes.page}>
+      <Stack gap="xs">
+        <Title order={1} className={classes.title}>
+          {pageTitles.permissoes}
+        </Title>
+        <Text>
+          Escolha o que aparece para quem abrir seu código ou QR Code. Cada acesso fica registrado, e você
+          pode ver quem acessou seus dados.
+        </Text>
+      </Stack>
+      <Button
+        component={Link}
+        to={paths.permissoesAcessos}
+        variant="outline"
+        size="md"
+        className={classes.logLink}
+        leftSection={<Icon name="timeline" size={20} />}
+      >
+        {pageTitles.permissoesAcessos}
+      </Button>
+      {query.isPending ? (
+        <div className={classes.state} role="status">
+          <Loader size="md" aria-hidden="true" />
+          <Text fw={500}>Carregando ...</Text>
+        </div>
+      ) : query.isError ? (
+        <Alert color="red" title="Não foi possível carregar suas permissões" role="alert">
+          <Text size="sm" mb="sm">
+            {query.error.message}
+          </Text>
+          <Button variant="default" onClick={() => void query.refetch()} loading={query.isFetching}>
+            Tentar novamente
+          </Button>
+        </Alert>
+      ) : (
+        <PermissoesSections permissoes={query.data.permissoes} />
+      )}
+    </div>
+  );
+}
+
+function PermissoesSections({ permissoes }: { permissoes: Permissoes }) {
+  const update = useUpdatePermissoes();
+  const snackbar = useSnackbar();
+  const saving = update.isPending;
+
+  // While one change is on its way the controls keep focus but ignore new input, so two
+  // saves never race and a failed one reverts to what the server last answered.
+  const save = (change: PermissoesChange) => {
+    if (saving) return;
+    update.mutate(change, {
+      onSuccess: ({ message }) => snackbar.success(message),
+      onError: (error) => snackbar.error(error),
+    });
+  };
+
+  const level = permissoes.saude as SaudeLevel;
+  const timelineHintId = useId();
+  return (
+    <>
+      <p className={classes.saving} role="status">
+        {saving ? SAVING_TEXT : ''}
+      </p>
+      <TabSection
+        number={1}
+        title="Dados de emergência"
+        badge={<span className={classes.badgeOpen}>Sempre visível</span>}
+      >
+        <Text>
+          Sempre visíveis para quem tiver seu código ou QR Code, mesmo sem conta no Pulso: nome, foto,
+          telefone e contato de emergência, características, data de nascimento, tipo sanguíneo, endereço e se
+          você é doador de órgãos. É o que ajuda num socorro, por isso não pode ser escondido.
+        </Text>
+      </TabSection>
+
+      <TabSection number={2} title="Minha saúde">
+        <Radio.Group
+          value={String(permissoes.saude)}
+          onChange={(value) => save({ saude: Number(value) })}
+          label="Quem pode ver suas informações de saúde"
+          description="Alergias, medicamentos, doenças, tratamentos, próteses, cartão do SUS, convênio e hospital."
+          aria-busy={saving}
+        >
+          <Stack gap="sm" mt="sm">
+            {SAUDE_LEVELS.map((value) => (
+              <Radio
+                key={value}
+                value={String(value)}
+                label={SAUDE_LEVEL_INFO[value].label}
+                description={SAUDE_LEVEL_INFO[value].description}
+                classNames={{ root: classes.option, body: classes.optionBody, radio: classes.radio }}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+      </TabSection>
+
+      <TabSection number={3} title="Linha do tempo">
+        <Switch
+          size="md"
+          checked={permissoes.timeline}
+          onChange={(event) => save({ timeline: event.currentTarget.checked })}
+          label="Permitir acesso à linha do tempo"
+          aria-describedby={`${timelineHintId}-estado ${timelineHintId}-regra`}
+          aria-busy={saving}
+          classNames={{ root: classes.switch, track: classes.switchTrack }}
+        />
+        <Text id={`${timelineHintId}-estado`} fw={500}>
+          {permissoes.timeline
+            ? `Ativado: sua linha do tempo aparece para quem pode ver Minha saúde (agora: ${SAUDE_LEVEL_INFO[level].label.toLowerCase()}).`
+            : 'Desativado: só você vê sua linha do tempo.'}
+        </Text>
+        <Text id={`${timelineHintId}-regra`} size="sm" c="gray.7">
+          A linha do tempo (consultas, exames, receitas, vacinas) só aparece para quem também pode ver Minha
+          saúde.
+          {level === 1 && permissoes.timeline
+            ? ' Com "Somente eu" em Minha saúde, ninguém mais a vê pelo seu código.'
+            : ''}
+        </Text>
+      </TabSection>
+
+      <TabSection
+        number={4}
+        title="Telemedicina"
+        badge={<span className={classes.badgePrivate}>Privado</span>}
+      >
+        <Text>
+          Suas conversas e atendimentos com médicos ficam só entre você e seus médicos. Nunca aparecem para
+          quem ler seu código ou QR Code, qualquer que seja a permissão acima.
+        </Text>
+      </TabSection>
+    </>
+  );
+}
+
+function TabSection({
+  number,
+  title,
+  badge,
+  children,
+}: {
+  number: number;
+  title: string;
+  badge?: ReactNode;
+  children: ReactNode;
+}) {
+  const id = `permissoes-aba-${number}`;
+  return (
+    <section className={classes.section} aria-labelledby={id}>
+      <div className={classes.sectionHead}>
+        <span className={classes.number} aria-hidden="true">
+          {number}
+        </span>
+        <Title order={2} size="h4" id={id} className={classes.sectionTitle}>
+          {title}
+        </Title>
+        {badge}
+      </div>
+      <Stack gap="sm">{children}</Stack>
+    </section>
+  );
+}
