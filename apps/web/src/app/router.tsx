@@ -25,6 +25,12 @@ const authPages: Partial<Record<AuthPathKey, Page>> = {
   settings: lazy(() => import('../features/settings/settings-page.tsx')),
   devices: lazy(() => import('../features/devices/devices-page.tsx')),
   saude: lazy(() => import('../features/saude/saude-page.tsx')),
+  permissoes: lazy(() => import('../features/permissoes/permissoes-page.tsx')),
+  permissoesAcessos: lazy(() => import('../features/permissoes/acessos-page.tsx')),
+  mapaDor: lazy(() => import('../features/mapa-dor/mapa-dor-page.tsx')),
+  timelineAdd: lazy(() => import('../features/timeline/add/timeline-add-page.tsx')),
+  timeline: lazy(() => import('../features/timeline/list/timeline-page.tsx')),
+  timelineItem: lazy(() => import('../features/timeline/item/timeline-item-page.tsx')),
 };
 
 /** Built public pages rendered in the public layout; the other public paths show 'Em breve'. */
