@@ -10,25 +10,15 @@
  * memory. A bare Fastify hello-world is measured the same way first: on a
  * shared machine the ratio to it means more than the absolutes.
  */
-import { type ChildProcess, fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { count } from 'drizzle-orm';
 import Fastify from 'fastify';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
 import { code_access_logs } from '../apps/server/src/db/schema/index.ts';
-import { seedReferenceData } from '../apps/server/src/db/seed/seed.ts';
-import { createMailer } from '../apps/server/src/platform/mail.ts';
-import { createPushSender } from '../apps/server/src/platform/push.ts';
-import { diskStorage } from '../apps/server/src/platform/storage.ts';
 import { createPatient, fillEmergencyData } from '../apps/server/src/test/factories.ts';
+import { bootApp, forkServer, portOf, usage } from './app-server.ts';
 
 /** `baseline` is a bare Fastify hello-world: no database, no plugins. */
 type Engine = 'baseline' | 'pglite' | 'postgres';
@@ -50,22 +40,8 @@ type Report =
 const DURATION_S = 10;
 const WARMUP_S = 2;
 const CONNECTIONS = [10, 100] as const;
-const MiB = 1024 * 1024;
 
 // ---------------------------------------------------------------- server role
-
-/** CPU time and memory of this server process; the heap is measured after a full collection (live objects only). */
-function usage(): { rssMiB: number; maxRssMiB: number; liveHeapMiB: number; cpuMs: number } {
-  const cpu = process.cpuUsage();
-  (globalThis as { gc?: () => void }).gc?.();
-  const memory = process.memoryUsage();
-  return {
-    cpuMs: (cpu.user + cpu.system) / 1000,
-    rssMiB: memory.rss / MiB,
-    maxRssMiB: (process.resourceUsage().maxRSS * 1024) / MiB,
-    liveHeapMiB: memory.heapUsed / MiB,
-  };
-}
 
 /** Answers parent commands until told to stop. */
 function obey(
@@ -93,72 +69,25 @@ async function serveBaseline(): Promise<void> {
   const app = Fastify();
   app.get('/api/code/:code', async () => ({ hello: 'world' }));
   await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('server has no TCP address');
   obey(
-    address.port,
+    portOf(app),
     'HELLO',
     async () => 0,
     () => app.close(),
   );
 }
 
-async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `pulso_bench_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
 /** Builds the real app on a fresh database with one patient holding full emergency data, then listens. */
 async function serve(engine: Engine, adminUrl: string | undefined): Promise<void> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'pulso-bench-'));
-  const pgDb = engine === 'postgres' && adminUrl ? await createPostgresDatabase(adminUrl) : null;
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    PUBLIC_ORIGIN: 'http://pulso.bench',
-    RATE_LIMIT_CODE_PER_MINUTE: '100000000',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
-  });
-  // PGlite on disk, as `npm start` runs it: the access-log insert pays the real write path.
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(dataDir, 'db'),
-  });
-  await database.migrate();
-  await seedReferenceData(database.db);
-  const app = await buildApp({
-    config,
-    database,
-    storage: diskStorage(path.join(dataDir, 'files')),
-    mailer: createMailer(config),
-    push: await createPushSender(config, database.db),
-  });
+  const { app, database, stop } = await bootApp(engine === 'postgres' ? adminUrl : undefined);
   const patient = await createPatient(app);
   await fillEmergencyData(database.db, patient.user.id);
   await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('server has no TCP address');
   obey(
-    address.port,
+    portOf(app),
     patient.user.code,
     async () => (await database.db.select({ n: count() }).from(code_access_logs))[0]?.n ?? 0,
-    async () => {
-      await app.close();
-      await database.close();
-      await pgDb?.drop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
+    stop,
   );
 }
 
@@ -182,26 +111,15 @@ interface Row {
 
 type Stats = Extract<Report, { type: 'stats' }>;
 
-function startServer(engine: Engine): Promise<{ child: ChildProcess; port: number; code: string }> {
-  const child = fork(fileURLToPath(import.meta.url), [], {
-    execArgv: [
-      '--import',
-      'tsx',
-      '--expose-gc',
-      // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server (open it in Chrome DevTools).
-      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
-    ],
-    env: { ...process.env, BENCH_ROLE: 'server', BENCH_ENGINE: engine },
-  });
-  // A failed run must not leave a server (and its database) behind.
-  process.once('exit', () => child.kill());
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`${engine} server exited with ${code}`)));
-    child.once('message', (report: Report) => {
-      if (report.type === 'ready') resolve({ child, port: report.port, code: report.code });
-    });
-  });
+async function startServer(engine: Engine): Promise<{ child: ChildProcess; port: number; code: string }> {
+  const { child, ready } = await forkServer<Extract<Report, { type: 'ready' }>>(
+    fileURLToPath(import.meta.url),
+    {
+      BENCH_ROLE: 'server',
+      BENCH_ENGINE: engine,
+    },
+  );
+  return { child, port: ready.port, code: ready.code };
 }
 
 function stats(child: ChildProcess): Promise<Stats> {

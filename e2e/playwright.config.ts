@@ -36,9 +36,11 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
-        // Date inputs follow the browser's UI language: dd/mm/aaaa as a Brazilian patient sees it.
         '--lang=pt-BR',
       ],
+      // On Linux Chromium takes its UI language (which sets how date inputs read) from the
+      // environment, not from --lang: dd/mm/aaaa as a Brazilian patient's browser shows it.
+      env: { ...process.env, LANGUAGE: 'pt_BR', LANG: 'pt_BR.UTF-8' },
     },
   },
   projects: [

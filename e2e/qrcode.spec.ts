@@ -112,8 +112,11 @@ test.describe
       await checkScreen(guest, 'code-public');
 
       await guest.getByRole('tab', { name: 'Minha saúde' }).click();
-      await expect(guest.getByText('Em breve')).toBeVisible();
-      await guest.getByRole('link', { name: 'Entrar' }).click();
+      // Level 2 by default: a guest is not among those who read My Health (RULINGS.md "Who sees what").
+      await expect(
+        guest.getByText('Você não possui permissão para acessar as informações de saúde deste paciente.'),
+      ).toBeVisible();
+      await guest.getByRole('banner').getByRole('link', { name: 'Entrar' }).click();
       await expect(guest).toHaveURL(/\/login$/);
       await guestContext.close();
     });

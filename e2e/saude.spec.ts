@@ -72,7 +72,7 @@ test('a patient fills in My Health and finds it after a reload', async ({ page, 
   await hospitalar.getByLabel('Convênio / empresa').fill('Unimed Paulistana');
   await hospitalar.getByLabel(/Número do convênio/).fill('0012345678');
   await hospitalar.getByLabel('Hospital de preferência').fill('Hospital das Clínicas');
-  await hospitalar.getByLabel('Médico', { exact: true }).fill('Dra. Paula Lima');
+  await hospitalar.getByRole('combobox', { name: 'Médico' }).fill('Dra. Paula Lima');
   await hospitalar.getByLabel('CRM do médico').fill('123456/SP');
   await hospitalar.getByLabel('Especialidade do médico').fill('Cardiologia');
   await hospitalar.getByRole('button', { name: 'Salvar' }).click();

@@ -1,0 +1,96 @@
+import { expect, type Page, test } from '@playwright/test';
+import { checkScreen } from './support/checks.ts';
+import { watchCspViolations } from './support/csp.ts';
+import { registerPatient, signInWithToken } from './support/patient-api.ts';
+
+/**
+ * A patient sets who may read their health data and timeline on /permissoes
+ * (spec 2 §2 "Permissions", §4 "Timeline access", §8 'Permissões atualizadas
+ * com sucesso'; RULINGS.md "Who sees what"), finds both kept after a reload,
+ * and reads on 'Quem acessou meus dados' that a visitor opened their code.
+ */
+
+const UPDATED = 'Permissões atualizadas com sucesso';
+
+/** Waits for the success message, then closes it so that the next save is seen afresh. */
+async function expectUpdated(page: Page): Promise<void> {
+  const message = page.getByRole('status').filter({ hasText: UPDATED });
+  await expect(message).toBeVisible();
+  await message.getByRole('button', { name: 'Fechar' }).click();
+  await expect(message).toBeHidden();
+}
+
+async function look(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await checkScreen(page, name);
+}
+
+test('a patient opens their data to anyone, turns the timeline on and sees a visitor in the access log', async ({
+  page,
+  request,
+}) => {
+  const csp = watchCspViolations(page);
+  const patient = await registerPatient(request, 'Renata Gomes');
+  await signInWithToken(page, patient.token);
+
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  await page
+    .getByRole('navigation', { name: 'Menu principal' })
+    .getByRole('link', { name: 'Permissões' })
+    .click();
+  await expect(page).toHaveURL(/\/permissoes$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Permissões' })).toBeVisible();
+  await expect(page).toHaveTitle(/Permissões/);
+
+  // One section per tab of the public view, and the defaults of a new account.
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText([
+    'Dados de emergência',
+    'Minha saúde',
+    'Linha do tempo',
+    'Telemedicina',
+  ]);
+  await expect(page.getByRole('radio', { name: 'Eu e meus médicos' })).toBeChecked();
+  const timeline = page.getByRole('switch', { name: 'Permitir acesso à linha do tempo' });
+  await expect(timeline).not.toBeChecked();
+  await look(page, 'permissoes');
+
+  await page.getByRole('radio', { name: 'Qualquer pessoa' }).check();
+  await expectUpdated(page);
+  await timeline.check();
+  await expectUpdated(page);
+  await expect(page.getByText(/^Ativado: sua linha do tempo aparece/)).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'Qualquer pessoa' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Eu e meus médicos' })).not.toBeChecked();
+  await expect(timeline).toBeChecked();
+
+  // A visitor (no token) opens the code: level 4 and the timeline on serve all three tabs.
+  const opened = await request.get(`/api/code/${patient.code}`);
+  expect(opened.status(), await opened.text()).toBe(200);
+  expect((await opened.json()).acesso).toEqual({ saude: true, timeline: true });
+
+  await page.getByRole('link', { name: 'Quem acessou meus dados' }).click();
+  await expect(page).toHaveURL(/\/permissoes\/acessos$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Quem acessou meus dados' })).toBeVisible();
+  await expect(page.getByText('1 acesso', { exact: true })).toBeVisible();
+  const row = page.getByRole('listitem').filter({ has: page.locator('time') });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Visitante (sem conta)');
+  const today = new Intl.DateTimeFormat('pt-BR', {
+    timeZone: 'America/Sao_Paulo',
+    dateStyle: 'short',
+  }).format(new Date());
+  await expect(row.locator('time')).toHaveText(new RegExp(`^${today} às \\d{2}:\\d{2}$`));
+  await expect(row.getByRole('listitem')).toHaveText([
+    'Dados de emergência',
+    'Minha saúde',
+    'Linha do tempo',
+  ]);
+  await look(page, 'permissoes-acessos');
+
+  await page.getByRole('link', { name: 'Voltar para Permissões' }).click();
+  await expect(page).toHaveURL(/\/permissoes$/);
+  expect(csp).toEqual([]);
+});
