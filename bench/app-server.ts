@@ -17,6 +17,7 @@ import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { seedReferenceData } from '../apps/server/src/db/seed/seed.ts';
 import { createMailer } from '../apps/server/src/platform/mail.ts';
 import { createPushSender } from '../apps/server/src/platform/push.ts';
+import { createRealtime } from '../apps/server/src/platform/realtime.ts';
 import { diskStorage } from '../apps/server/src/platform/storage.ts';
 
 const MiB = 1024 * 1024;
@@ -89,6 +90,7 @@ export async function bootApp(adminUrl: string | undefined): Promise<BenchApp> {
     storage: diskStorage(path.join(dataDir, 'files')),
     mailer: createMailer(config),
     push: await createPushSender(config, database.db),
+    realtime: createRealtime({ db: database.db }),
   });
   return {
     app,

@@ -98,6 +98,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
   app.decorateRequest('actor', null);
+  // Socket.IO answers its own path on the same HTTP server (ARCHITECTURE.md "Realtime").
+  ctx.realtime.attach(app.server);
+  app.addHook('preClose', async () => {
+    await ctx.realtime.close();
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Mailer } from './platform/mail.ts';
 import type { PushSender } from './platform/push.ts';
+import type { Realtime } from './platform/realtime.ts';
 import type { Storage } from './platform/storage.ts';
 
 /** What every module reads from the app: configuration and adapters. */
@@ -11,6 +12,7 @@ export interface AppContext {
   storage: Storage;
   mailer: Mailer;
   push: PushSender;
+  realtime: Realtime;
 }
 
 /** The authenticated caller of a request. */

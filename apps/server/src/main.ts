@@ -7,6 +7,7 @@ import { seedReferenceData } from './db/seed/seed.ts';
 import { acquireDataDirLock } from './lock.ts';
 import { createMailer } from './platform/mail.ts';
 import { createPushSender } from './platform/push.ts';
+import { createRealtime } from './platform/realtime.ts';
 import { diskStorage } from './platform/storage.ts';
 
 /**
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
     storage: diskStorage(path.join(config.dataDir, 'files')),
     mailer: createMailer(config),
     push: await createPushSender(config, database.db),
+    realtime: createRealtime({ db: database.db }),
   });
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -11,6 +11,7 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { seedReferenceData } from '../db/seed/seed.ts';
 import { createMailer } from '../platform/mail.ts';
 import { createPushSender } from '../platform/push.ts';
+import { createRealtime } from '../platform/realtime.ts';
 import { diskStorage } from '../platform/storage.ts';
 
 /** Which engine this Vitest project runs the API tests on (vitest.config.ts). */
@@ -75,6 +76,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     storage: diskStorage(path.join(dataDir, 'files')),
     mailer: createMailer(config),
     push: await createPushSender(config, database.db),
+    realtime: createRealtime({ db: database.db }),
   });
   await app.ready();
   return {

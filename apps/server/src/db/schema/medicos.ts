@@ -79,9 +79,13 @@ export const medico_especialidades = pgTable(
 
 /**
  * Care sessions between a patient and a doctor (spec 1 §3 Care session;
- * issue 6 builds the flow). `status`: P pendente, A aceito, R recusado,
- * E encerrado, ET encerrado por inatividade. A doctor with a session in A, E
- * or ET is one of the patient's doctors (RULINGS.md "Who sees what").
+ * issue 6). `status`: P pendente, A aceito, R recusado, E encerrado, ET
+ * encerrado por inatividade. A doctor with a session in A, E or ET is one of
+ * the patient's doctors (RULINGS.md "Who sees what"). `pagamento` says what
+ * paid for it (suporte, pass, plano, credito); `pass_id` / `credito_id` the
+ * pass or credit it consumed (given back when the doctor refuses).
+ * `last_message_at` drives the inactivity job (RULINGS.md "Inactivity"): it
+ * is set on acceptance and on every message.
  */
 export const atendimentos = pgTable(
   'atendimentos',
@@ -95,11 +99,21 @@ export const atendimentos = pgTable(
       .references(() => medicos.id, { onDelete: 'cascade' }),
     status: varchar('status', { length: 2 }).notNull().default('P'),
     motivo: text('motivo'),
+    pagamento: varchar('pagamento', { length: 10 }).notNull().default('suporte'),
+    pass_id: integer('pass_id'),
+    credito_id: integer('credito_id'),
+    recusado_motivo: smallint('recusado_motivo'),
+    recusado_comentario: text('recusado_comentario'),
+    accepted_at: timestamp('accepted_at', { withTimezone: true }),
+    ended_at: timestamp('ended_at', { withTimezone: true }),
+    last_message_at: timestamp('last_message_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('atendimentos_medico_user_idx').on(t.medico_id, t.user_id),
     index('atendimentos_user_idx').on(t.user_id, t.created_at),
+    index('atendimentos_medico_status_idx').on(t.medico_id, t.status, t.created_at),
+    index('atendimentos_active_idx').on(t.last_message_at).where(sql`${t.status} = 'A'`),
   ],
 );
