@@ -114,7 +114,7 @@ export const CHAT_SCROLL_DELAY_MS = 300;
  * subscription's current billing period. Other plan types include none.
  */
 export function planQuota(plano: { type: number; periodo: 'M' | 'A' } | null): number {
-  if (!plano || plano.type !== 1) return 0;
+  if (plano?.type !== 1) return 0;
   return plano.periodo === 'M' ? 1 : 12;
 }
 
