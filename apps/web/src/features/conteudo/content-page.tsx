@@ -1,8 +1,9 @@
-import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Skeleton, Stack, Title } from '@mantine/core';
 import type { ContentSlug } from '@pulso/domain';
 import { type MouseEvent, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { pageTitles } from '../../app/paths.ts';
+import { QueryError } from '../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { useContentPage } from './api/get-content-page.ts';
 import classes from './content-page.module.css';
@@ -43,14 +44,11 @@ export function ContentPage({ slug }: { slug: ContentSlug }) {
           ))}
         </Stack>
       ) : query.isError ? (
-        <Alert color="red" title="Não foi possível carregar o texto" role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{query.error.message}</Text>
-            <Button variant="outline" color="red.9" onClick={() => void query.refetch()}>
-              Tentar novamente
-            </Button>
-          </Stack>
-        </Alert>
+        <QueryError
+          title="Não foi possível carregar o texto"
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+        />
       ) : (
         // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: delegates clicks of the links inside, which keep their own keyboard behaviour
         <div

@@ -7,6 +7,7 @@ import { PushSetupError, pushAvailability } from '../../app/push.ts';
 import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
 import { AppModal } from '../../ui/app-modal.tsx';
 import { Icon } from '../../ui/icon.tsx';
+import { QueryError } from '../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { useEnablePush } from './api/enable-push.ts';
 import { useDevices } from './api/get-devices.ts';
@@ -102,14 +103,11 @@ function DeviceList() {
           <Skeleton height={72} />
         </Stack>
       ) : query.isError ? (
-        <Alert color="red" title="Não foi possível carregar seus dispositivos" role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{query.error.message}</Text>
-            <Button variant="outline" color="red.9" onClick={() => void query.refetch()}>
-              Tentar novamente
-            </Button>
-          </Stack>
-        </Alert>
+        <QueryError
+          title="Não foi possível carregar seus dispositivos"
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+        />
       ) : query.data.devices.length === 0 ? (
         <Text>Nenhum dispositivo cadastrado.</Text>
       ) : (

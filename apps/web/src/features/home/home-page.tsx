@@ -1,5 +1,6 @@
-import { Alert, Button, Loader, Text, Title } from '@mantine/core';
+import { Loader, Text, Title } from '@mantine/core';
 import { pageTitles } from '../../app/paths.ts';
+import { QueryError } from '../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { VerifyEmailNotice } from '../account/verify-email-notice.tsx';
 import { useHome } from './api/get-home.ts';
@@ -31,14 +32,12 @@ export default function HomePage() {
     return (
       <div className={classes.page}>
         <Title order={1}>{pageTitles.home}</Title>
-        <Alert color="red" title="Não foi possível carregar seus dados" role="alert">
-          <Text size="sm" mb="sm">
-            {home.error.message}
-          </Text>
-          <Button variant="default" onClick={() => void home.refetch()} loading={home.isFetching}>
-            Tentar novamente
-          </Button>
-        </Alert>
+        <QueryError
+          title="Não foi possível carregar seus dados"
+          message={home.error.message}
+          onRetry={() => void home.refetch()}
+          retrying={home.isFetching}
+        />
       </div>
     );
   }

@@ -1,4 +1,4 @@
-import { Alert, Button, Loader, Table, Text, Title } from '@mantine/core';
+import { Loader, Table, Text, Title } from '@mantine/core';
 import {
   DOR_HISTORICO_DIAS,
   DOR_MESSAGES,
@@ -12,6 +12,7 @@ import {
   type LocalDor,
 } from '@pulso/domain';
 import { useId } from 'react';
+import { QueryError } from '../../ui/query-error.tsx';
 import { useDorHistorico } from './api/get-dor-historico.ts';
 import { BodyFigure, PartPaths, VIEW_LABELS } from './body-figure.tsx';
 import bodyClasses from './body-map.module.css';
@@ -54,14 +55,12 @@ export function DorHistoricoSection() {
           <Text fw={500}>Carregando ...</Text>
         </div>
       ) : query.isError ? (
-        <Alert color="red" title="Não foi possível carregar seu histórico de dor" role="alert">
-          <Text size="sm" mb="sm">
-            {query.error.message}
-          </Text>
-          <Button variant="default" onClick={() => void query.refetch()} loading={query.isFetching}>
-            Tentar novamente
-          </Button>
-        </Alert>
+        <QueryError
+          title="Não foi possível carregar seu histórico de dor"
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : query.data.historico.length === 0 ? (
         <div className={classes.empty}>
           <Text fw={600}>{DOR_MESSAGES.historicoVazio}</Text>

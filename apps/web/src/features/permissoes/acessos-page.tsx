@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { AcessoView } from '@pulso/domain';
 import { Link } from 'react-router';
 import { pageTitles, paths } from '../../app/paths.ts';
 import { Icon } from '../../ui/icon.tsx';
+import { QueryError } from '../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import classes from './acessos-page.module.css';
 import { appendAcessos, useAcessos } from './api/get-acessos.ts';
@@ -44,14 +45,11 @@ export default function AcessosPage() {
           <Skeleton height={88} />
         </Stack>
       ) : query.isError && !query.data ? (
-        <Alert color="red" title="Não foi possível carregar os acessos" role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{query.error.message}</Text>
-            <Button variant="outline" color="red.9" onClick={() => void query.refetch()}>
-              Tentar novamente
-            </Button>
-          </Stack>
-        </Alert>
+        <QueryError
+          title="Não foi possível carregar os acessos"
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+        />
       ) : (
         <AcessoList
           acessos={query.data.pages.reduce<AcessoView[]>((all, page) => appendAcessos(all, page.acessos), [])}

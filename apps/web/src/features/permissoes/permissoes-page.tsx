@@ -1,10 +1,11 @@
-import { Alert, Button, Loader, Radio, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Loader, Radio, Stack, Switch, Text, Title } from '@mantine/core';
 import { type Permissoes, SAUDE_LEVEL_INFO, SAUDE_LEVELS, type SaudeLevel } from '@pulso/domain';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { pageTitles, paths } from '../../app/paths.ts';
 import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
 import { Icon } from '../../ui/icon.tsx';
+import { QueryError } from '../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { usePermissoes } from './api/get-permissoes.ts';
 import { type PermissoesChange, useUpdatePermissoes } from './api/update-permissoes.ts';
@@ -55,14 +56,12 @@ export default function PermissoesPage() {
           <Text fw={500}>Carregando ...</Text>
         </div>
       ) : query.isError ? (
-        <Alert color="red" title="Não foi possível carregar suas permissões" role="alert">
-          <Text size="sm" mb="sm">
-            {query.error.message}
-          </Text>
-          <Button variant="default" onClick={() => void query.refetch()} loading={query.isFetching}>
-            Tentar novamente
-          </Button>
-        </Alert>
+        <QueryError
+          title="Não foi possível carregar suas permissões"
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : (
         <PermissoesSections permissoes={query.data.permissoes} />
       )}

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, List, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatCode } from '@pulso/domain';
 import { Link } from 'react-router';
 import { pageTitles, paths } from '../../app/paths.ts';
 import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
+import { QueryError } from '../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { useDownloadQrcode } from './api/download-qrcode.ts';
 import { type QrcodeResponse, useQrcode } from './api/get-qrcode.ts';
@@ -30,14 +31,11 @@ export default function QrcodeGeneratePage() {
       {query.isPending ? (
         <QrcodeSkeleton />
       ) : query.isError ? (
-        <Alert color="red" title="Não foi possível carregar seu QR Code" role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{query.error.message}</Text>
-            <Button variant="outline" color="red.9" onClick={() => void query.refetch()}>
-              Tentar novamente
-            </Button>
-          </Stack>
-        </Alert>
+        <QueryError
+          title="Não foi possível carregar seu QR Code"
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+        />
       ) : (
         <QrcodeCard data={query.data} />
       )}

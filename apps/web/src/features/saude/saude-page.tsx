@@ -1,5 +1,6 @@
-import { Alert, Button, Loader, Text, Title } from '@mantine/core';
+import { Loader, Text, Title } from '@mantine/core';
 import { pageTitles } from '../../app/paths.ts';
+import { QueryError } from '../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { VerifyEmailNotice } from '../account/verify-email-notice.tsx';
 import { useSaude } from './api/get-saude.ts';
@@ -30,14 +31,12 @@ export default function SaudePage() {
     return (
       <div className={classes.page}>
         <Title order={1}>{pageTitles.saude}</Title>
-        <Alert color="red" title="Não foi possível carregar seus dados" role="alert">
-          <Text size="sm" mb="sm">
-            {saude.error.message}
-          </Text>
-          <Button variant="default" onClick={() => void saude.refetch()} loading={saude.isFetching}>
-            Tentar novamente
-          </Button>
-        </Alert>
+        <QueryError
+          title="Não foi possível carregar seus dados"
+          message={saude.error.message}
+          onRetry={() => void saude.refetch()}
+          retrying={saude.isFetching}
+        />
       </div>
     );
   }

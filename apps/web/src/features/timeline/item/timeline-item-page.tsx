@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatDateBR, TIMELINE_MESSAGES } from '@pulso/domain';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
 import { pageTitles, paths } from '../../../app/paths.ts';
 import { Icon } from '../../../ui/icon.tsx';
+import { QueryError } from '../../../ui/query-error.tsx';
 import { tipoLabel } from '../../../ui/timeline/timeline-format.ts';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useTimelineItem } from '../api/get-timeline-item.ts';
@@ -65,19 +66,12 @@ function ItemScreen({ id }: { id: number }) {
       ) : query.isError && !query.data ? (
         <>
           <Title order={1}>{pageTitles.timelineItem}</Title>
-          <Alert color="red" title="Não foi possível carregar o registro" role="alert">
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{query.error.message}</Text>
-              <Button
-                variant="outline"
-                color="red.9"
-                loading={query.isFetching}
-                onClick={() => void query.refetch()}
-              >
-                Tentar novamente
-              </Button>
-            </Stack>
-          </Alert>
+          <QueryError
+            title="Não foi possível carregar o registro"
+            message={query.error.message}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
         </>
       ) : (
         <ItemCard

@@ -1,7 +1,8 @@
-import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Skeleton, Stack, Text } from '@mantine/core';
 import type { TimelineItemView } from '@pulso/domain';
 import { generatePath, Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { QueryError } from '../../../ui/query-error.tsx';
 import { countLine, NO_RECORDS } from '../../../ui/timeline/timeline-format.ts';
 import { TimelineRowContent, timelineListClasses } from '../../../ui/timeline/timeline-row.tsx';
 import classes from './timeline-page.module.css';
@@ -29,14 +30,12 @@ export function TimelineLoadError({
   onRetry: () => void;
 }) {
   return (
-    <Alert color="red" title="Não foi possível carregar sua linha do tempo" role="alert">
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">{message}</Text>
-        <Button variant="outline" color="red.9" loading={retrying} onClick={onRetry}>
-          Tentar novamente
-        </Button>
-      </Stack>
-    </Alert>
+    <QueryError
+      title="Não foi possível carregar sua linha do tempo"
+      message={message}
+      onRetry={onRetry}
+      retrying={retrying}
+    />
   );
 }
 
