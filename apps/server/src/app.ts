@@ -22,6 +22,7 @@ import { HttpError } from './errors.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cidadesRoutes } from './modules/cidades/cidades.routes.ts';
+import { clinicasRoutes } from './modules/clinicas/clinicas.routes.ts';
 import { codeRoutes } from './modules/code/code.routes.ts';
 import { codePageRoutes, loadCodePageShell } from './modules/code/code-page.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
@@ -30,11 +31,13 @@ import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { devmailRoutes } from './modules/devmail/devmail.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
+import { medicoRoutes } from './modules/medico/medico.routes.ts';
 import { medicosRoutes } from './modules/medicos/medicos.routes.ts';
 import { permissoesRoutes } from './modules/permissoes/permissoes.routes.ts';
 import { qrcodeRoutes } from './modules/qrcode/qrcode.routes.ts';
 import { saudeRoutes } from './modules/saude/saude.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { telemedicinaRoutes } from './modules/telemedicina/telemedicina.routes.ts';
 import { timelineRoutes } from './modules/timeline/timeline.routes.ts';
 
 declare module 'fastify' {
@@ -66,6 +69,7 @@ export function redactUrl(url: string): string {
       )
       // A timeline search term is health data, a code a capability, a signature a key to a file.
       .replace(/\/timeline\/(items\/[^/]+|user|anexo\/[^/]+\/[^/]+)\/[^/]+/g, '/timeline/$1/***')
+      .replace(/\/(telemedicina\/mensagem\/[^/]+\/arquivo\/[^/]+)\/[^/]+/g, '/$1/***')
   );
 }
 
@@ -192,6 +196,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(permissoesRoutes);
       await api.register(medicosRoutes);
       await api.register(timelineRoutes);
+      await api.register(clinicasRoutes);
+      await api.register(telemedicinaRoutes);
+      await api.register(medicoRoutes);
     },
     { prefix: '/api' },
   );

@@ -23,7 +23,11 @@ export interface TestApp {
   database: Database;
   config: Config;
   dataDir: string;
-  /** Deletes every user and what hangs from them; reference data stays. */
+  /**
+   * Deletes every user and what hangs from them, and the plans and clinics
+   * (not cascaded from users); reference data (cities, specialties,
+   * diseases, content pages) stays.
+   */
   reset(): Promise<void>;
   close(): Promise<void>;
 }
@@ -86,7 +90,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     dataDir,
     reset: async () => {
       await database.db.execute(
-        sql`TRUNCATE users, sessions, virgin_codes, code_access_logs, companies RESTART IDENTITY CASCADE`,
+        sql`TRUNCATE users, sessions, virgin_codes, code_access_logs, companies, planos, clinicas RESTART IDENTITY CASCADE`,
       );
     },
     close: async () => {

@@ -85,7 +85,8 @@ export const medico_especialidades = pgTable(
  * paid for it (suporte, pass, plano, credito); `pass_id` / `credito_id` the
  * pass or credit it consumed (given back when the doctor refuses).
  * `last_message_at` drives the inactivity job (RULINGS.md "Inactivity"): it
- * is set on acceptance and on every message.
+ * is set on acceptance and on every message. A patient has at most one P
+ * or A session with each doctor (`atendimentos_open_unique`).
  */
 export const atendimentos = pgTable(
   'atendimentos',
@@ -115,5 +116,7 @@ export const atendimentos = pgTable(
     index('atendimentos_user_idx').on(t.user_id, t.created_at),
     index('atendimentos_medico_status_idx').on(t.medico_id, t.status, t.created_at),
     index('atendimentos_active_idx').on(t.last_message_at).where(sql`${t.status} = 'A'`),
+    // One open (P or A) session per patient and doctor, also under concurrent requests (issue 6).
+    uniqueIndex('atendimentos_open_unique').on(t.user_id, t.medico_id).where(sql`${t.status} in ('P', 'A')`),
   ],
 );

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors, ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
 import { sendVerificationMail } from '../account/account.service.ts';
+import { unreadCount } from '../telemedicina/telemedicina.service.ts';
 import { selectUserRow, toUserView } from '../users/user.presenter.ts';
 import { actorOf, requireUser } from './auth.hooks.ts';
 import { authenticate, issueSession, registerPatient, revokeSession } from './auth.service.ts';
@@ -86,26 +87,34 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       const row = await selectUserRow(db, { id: actor.userId });
       await revokeSession(db, actor.sessionId);
+      await app.ctx.realtime.endSessions({ sessionId: actor.sessionId });
       if (!row) throw new Error('Signed-in user not found');
       return { user: toUserView(row), message: AUTH_MESSAGES.loggedOut };
     },
   );
 
+  /**
+   * `GET /api/user` (spec 2 §7) → 200 `{user, mensagens}`: the caller's
+   * `UserView` and how many chat messages addressed to it are unread (from
+   * doctors in its own sessions, and from patients in the sessions it
+   * attends as a doctor): the Telemedicina tab's badge. 401.
+   */
   app.get(
     '/user',
     {
       preHandler: requireUser,
       schema: {
-        summary: 'The signed-in user and the count of unread messages',
+        summary:
+          'The signed-in user and the unread chat messages addressed to it (as a patient and as a doctor)',
         tags: ['auth'],
         response: { 200: z.object({ user: UserViewSchema, mensagens: z.number().int() }), ...authErrors },
       },
     },
     async (request) => {
-      const row = await selectUserRow(db, { id: actorOf(request).userId });
+      const userId = actorOf(request).userId;
+      const row = await selectUserRow(db, { id: userId });
       if (!row) throw new Error('Signed-in user not found');
-      // Unread chat messages arrive with telemedicine (issue 6); none exist before it.
-      return { user: toUserView(row), mensagens: 0 };
+      return { user: toUserView(row), mensagens: await unreadCount(db, userId) };
     },
   );
 

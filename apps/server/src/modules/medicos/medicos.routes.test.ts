@@ -129,6 +129,21 @@ describe('GET /api/medicos/search/:text', () => {
     expect(names(await search('carlos', p.auth))).toEqual(['Carlos Ativo']);
   });
 
+  it('never lists the support pseudo-doctor, nobody’s physician, nor lets it be chosen in hospitalar', async () => {
+    const suporte = await createDoctor(t, { name: 'Suporte Pulso', suporte: true });
+    await createDoctor(t, { name: 'Suely Porto' });
+    const p = await createPatient(t.app);
+    expect(names(await search('su', p.auth))).toEqual(['Suely Porto']);
+    const chosen = await t.app.inject({
+      method: 'PUT',
+      url: '/api/hospitalar',
+      headers: p.auth,
+      payload: { medico_id: suporte.medicoId },
+    });
+    expect(chosen.statusCode).toBe(422);
+    expect(chosen.json().errors.medico_id).toBeDefined();
+  });
+
   it('never lists a doctor whose account was closed', async () => {
     const closing = await createDoctor(t, { name: 'Renata Fechada' });
     await createDoctor(t, { name: 'Renata Aberta' });

@@ -8,8 +8,13 @@ import { escapeLike } from '../cidades/cidades.service.ts';
 // `medicos.busca` is varchar(255): a longer key cannot be part of any name.
 const MAX_KEY_LENGTH = 255;
 
-/** A doctor that may be listed and chosen: not suspended (RULINGS.md "Telemedicine") and with an open account. */
-const listable = () => and(isNull(medicos.suspended_at), eq(users.is_active, true));
+/**
+ * A doctor that may be listed and chosen as one's own doctor: not suspended
+ * (RULINGS.md "Telemedicine"), with an open account, and not the support
+ * pseudo-doctor (nobody's physician).
+ */
+const listable = () =>
+  and(isNull(medicos.suspended_at), eq(users.is_active, true), eq(medicos.suporte, false));
 
 /**
  * The options of the given doctors, in the order of `ids`: CRMs in

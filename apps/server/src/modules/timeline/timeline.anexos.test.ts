@@ -18,13 +18,13 @@ import type { Storage } from '../../platform/storage.ts';
 import { createDoctor, createPatient } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import {
+  anexoCsp,
   anexoUrlExpiry,
   cleanFileName,
   contentDisposition,
   deleteAnexoFiles,
   sniffAnexo,
 } from './timeline.anexos.ts';
-import { anexoCsp } from './timeline.routes.ts';
 import {
   type Auth,
   addItem,

@@ -81,6 +81,17 @@ export function fieldOf(part: Pick<MultipartFile, 'fieldname'>): string {
 }
 
 /**
+ * What another upload accepts instead of the timeline's defaults: one size
+ * cap for every kind (`max` bytes, refused with `tooLarge`) and the message
+ * of an unknown kind (`tipo`). The chat (issue 6) caps images and PDFs at 2 MB.
+ */
+export interface AnexoRules {
+  max?: number;
+  tooLarge?: string;
+  tipo?: string;
+}
+
+/**
  * Reads one file part as it streams in (the `multipartFile` reader of the
  * upload routes): decides its kind from the first bytes and stops at once on
  * an unknown kind, then stops as soon as the kind's cap is passed, so at most
@@ -88,10 +99,18 @@ export function fieldOf(part: Pick<MultipartFile, 'fieldname'>): string {
  * `undefined` for an empty part (a file input left empty).
  * Errors: 422 under the part's field (`anexos` / `anexo`) with
  * `TIMELINE_MESSAGES.anexoTipo`, 'O arquivo deve ter no máximo 2MB' (images)
- * or 'O arquivo deve ter no máximo 10MB' (PDFs).
+ * or 'O arquivo deve ter no máximo 10MB' (PDFs) — or what `rules` say.
  */
-export async function readAnexoPart(part: MultipartFile): Promise<AnexoUpload | undefined> {
+export async function readAnexoPart(
+  part: MultipartFile,
+  rules: AnexoRules = {},
+): Promise<AnexoUpload | undefined> {
   const field = fieldOf(part);
+  const tipo = rules.tipo ?? TIMELINE_MESSAGES.anexoTipo;
+  const ruled = (found: AnexoKind | null): AnexoKind | null =>
+    found && rules.max !== undefined
+      ? { ...found, max: rules.max, tooLarge: rules.tooLarge ?? found.tooLarge }
+      : found;
   const chunks: Buffer[] = [];
   let size = 0;
   let kind: AnexoKind | null = null;
@@ -99,15 +118,15 @@ export async function readAnexoPart(part: MultipartFile): Promise<AnexoUpload | 
     chunks.push(chunk);
     size += chunk.length;
     if (!kind && size >= SNIFF_BYTES) {
-      kind = sniffAnexo(Buffer.concat(chunks));
-      if (!kind) throw fieldError(field, TIMELINE_MESSAGES.anexoTipo);
+      kind = ruled(sniffAnexo(Buffer.concat(chunks)));
+      if (!kind) throw fieldError(field, tipo);
     }
     if (kind && size > kind.max) throw fieldError(field, kind.tooLarge);
   }
   if (size === 0) return undefined;
   const bytes = Buffer.concat(chunks);
-  kind ??= sniffAnexo(bytes);
-  if (!kind) throw fieldError(field, TIMELINE_MESSAGES.anexoTipo);
+  kind ??= ruled(sniffAnexo(bytes));
+  if (!kind) throw fieldError(field, tipo);
   return new AnexoUpload(bytes, cleanFileName(part.filename), kind);
 }
 
@@ -215,4 +234,15 @@ export function contentDisposition(name: string, ext: string): string {
     .replace(/[^\x20-\x7e]|["\\%;]/g, '_');
   const encoded = encodeURIComponent(base).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16)}`);
   return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * CSP of a served attachment: nothing may load or run (`default-src 'none'`);
+ * the browser's own image and PDF viewers still show the file, framed only
+ * by the app. Images are also sandboxed; PDFs are not, since Chromium's PDF
+ * viewer refuses to open in a sandboxed document.
+ */
+export function anexoCsp(mime: string): string {
+  const base = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+  return mime === 'application/pdf' ? base : `${base}; sandbox`;
 }

@@ -1,3 +1,4 @@
+import type { MultipartFile } from '@fastify/multipart';
 import {
   AnexoViewSchema,
   MAX_PDF_BYTES,
@@ -19,7 +20,7 @@ import { errorHandler } from '../../error-handler.ts';
 import { authErrors, ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
 import { createUrlSigner, loadFilesUrlSecret } from '../../platform/signed-url.ts';
 import { actorOf, requireUser } from '../auth/auth.hooks.ts';
-import { AnexoUpload, contentDisposition, readAnexoPart } from './timeline.anexos.ts';
+import { AnexoUpload, anexoCsp, contentDisposition, readAnexoPart } from './timeline.anexos.ts';
 import { timelineDorRoutes } from './timeline.dor.ts';
 import {
   addAnexo,
@@ -129,23 +130,12 @@ function uploadErrors(field: string, tooMany: string) {
   };
 }
 
-/**
- * CSP of a served attachment: nothing may load or run (`default-src 'none'`);
- * the browser's own image and PDF viewers still show the file, framed only
- * by the app. Images are also sandboxed; PDFs are not, since Chromium's PDF
- * viewer refuses to open in a sandboxed document.
- */
-export function anexoCsp(mime: string): string {
-  const base = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
-  return mime === 'application/pdf' ? base : `${base}; sandbox`;
-}
-
 /** Multipart limits of an upload route: `files` files, each read by `readAnexoPart`. */
 function uploadConfig(files: number) {
   return {
     // Busboy's own cap is a backstop one byte past the largest kind; readAnexoPart caps by kind.
     multipartOptions: { limits: { files, fileSize: MAX_PDF_BYTES + 1 } },
-    multipartFile: readAnexoPart,
+    multipartFile: (part: MultipartFile) => readAnexoPart(part),
   };
 }
 

@@ -1,8 +1,8 @@
 import type { HospitalarView, PublicEmergencyView, SaudeView, UserView } from '@pulso/domain';
 import { ageOn, todayInSaoPaulo } from '@pulso/domain';
-import { eq, getTableColumns } from 'drizzle-orm';
+import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cidades, companies, users } from '../../db/schema/index.ts';
+import { cidades, companies, creditos, planos, subscriptions, users } from '../../db/schema/index.ts';
 
 /** One trial month from account creation (RULINGS.md "Trial"). */
 export function trialEndsAt(createdAt: Date): Date {
@@ -17,17 +17,52 @@ export type UserRow = typeof users.$inferSelect & { cidade_nome: string | null; 
 /** The columns of a {@link UserRow}: every `users` column plus the city's name and UF. */
 export const userRowColumns = { ...getTableColumns(users), cidade_nome: cidades.nome, cidade_uf: cidades.uf };
 
-/** A {@link UserRow} with its company's `active` flag (`null` without a company), for {@link toUserView}. */
-export type UserViewRow = UserRow & { company_active: boolean | null };
+/**
+ * A {@link UserRow} with what {@link toUserView} adds: its company's `active`
+ * flag (`null` without a company), the plan of its active subscription
+ * (`plano_tipo`/`plano_periodo`, `null` without one) and whether it holds an
+ * unused single-session credit.
+ */
+export type UserViewRow = UserRow & {
+  company_active: boolean | null;
+  plano_tipo: number | null;
+  plano_periodo: string | null;
+  has_credit: boolean;
+};
 
-/** Loads a user with the city name and the company link, by id or by canonical code; `null` when absent. */
+/**
+ * The user's active subscription (spec 2 §3 Subscription): `now()` inside
+ * `[current_period_start, current_period_end)`; a cancelled one (`ends_at`
+ * set) stays active until its period ends. The latest-ending one when several.
+ */
+function activePlanoColumn(column: typeof planos.tipo | typeof planos.periodo) {
+  return sql`(select ${column} from ${subscriptions}
+    inner join ${planos} on ${planos.id} = ${subscriptions.plano_id}
+    where ${subscriptions.user_id} = ${users.id}
+      and ${subscriptions.current_period_start} <= now() and ${subscriptions.current_period_end} > now()
+    order by ${subscriptions.current_period_end} desc, ${subscriptions.id} desc limit 1)`;
+}
+
+/** The columns {@link toUserView} needs besides {@link userRowColumns}. */
+export const userViewExtraColumns = {
+  company_active: companies.active,
+  plano_tipo: activePlanoColumn(planos.tipo).mapWith(Number) as SQL<number | null>,
+  plano_periodo: activePlanoColumn(planos.periodo) as SQL<string | null>,
+  has_credit: sql<boolean>`exists (select 1 from ${creditos}
+    where ${creditos.user_id} = ${users.id} and ${creditos.used_at} is null)`,
+};
+
+/**
+ * Loads a user with the city name, the company link, the active plan and the
+ * credit flag, by id or by canonical code; `null` when absent.
+ */
 export async function selectUserRow(
   db: Db,
   by: { id: number } | { code: string },
 ): Promise<UserViewRow | null> {
   const where = 'id' in by ? eq(users.id, by.id) : eq(users.code, by.code);
   const [row] = await db
-    .select({ ...userRowColumns, company_active: companies.active })
+    .select({ ...userRowColumns, ...userViewExtraColumns })
     .from(users)
     .leftJoin(cidades, eq(cidades.id, users.cidade_id))
     .leftJoin(companies, eq(companies.id, users.company_id))
@@ -73,10 +108,13 @@ function sections(row: UserRow) {
 
 /**
  * The signed-in user's view (`UserView`, spec 1 §3). `trialEnded` is computed
- * now; plans and credits arrive with the plans issue and are absent until then.
- * `empresarial` lasts as long as the company link (RULINGS.md "Corporate
- * accounts"): linked to a company that is still active. The stored
- * `users.empresarial` only records that the account came from an invitation.
+ * now. `plano` is `{type: planos.tipo, periodo}` of the active subscription
+ * (see {@link selectUserRow}), `null` without one; `hasCredit` whether an
+ * unused single-session credit exists (issue 6; both feed `isLocked` and the
+ * telemedicine payment). `empresarial` lasts as long as the company link
+ * (RULINGS.md "Corporate accounts"): linked to a company that is still
+ * active. The stored `users.empresarial` only records that the account came
+ * from an invitation.
  */
 export function toUserView(row: UserViewRow, now: Date = new Date()): UserView {
   return {
@@ -91,8 +129,11 @@ export function toUserView(row: UserViewRow, now: Date = new Date()): UserView {
     newsletter: row.newsletter,
     empresarial: row.company_id !== null && row.company_active === true,
     trialEnded: now >= trialEndsAt(row.created_at),
-    plano: null,
-    hasCredit: false,
+    plano:
+      row.plano_tipo !== null && (row.plano_periodo === 'M' || row.plano_periodo === 'A')
+        ? { type: row.plano_tipo, periodo: row.plano_periodo }
+        : null,
+    hasCredit: row.has_credit,
     ...sections(row),
     outras: { doador: row.doador as 'S' | 'N' | null, adicional: row.adicional },
   };

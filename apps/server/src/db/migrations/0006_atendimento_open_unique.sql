@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "atendimentos_open_unique" ON "atendimentos" USING btree ("user_id","medico_id") WHERE "atendimentos"."status" in ('P', 'A');

@@ -1,0 +1,107 @@
+import { type ChatRole, TELEMEDICINA_MESSAGES as M } from '@pulso/domain';
+import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
+import type { Actor } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { atendimentos, medicos, users } from '../../db/schema/index.ts';
+import { forbidden, HttpError, notFound } from '../../errors.ts';
+import type { AtendimentoParties } from './telemedicina.events.ts';
+import type { AtendimentoRow } from './telemedicina.presenter.ts';
+
+/**
+ * Who may touch what in telemedicine (RULINGS.md "Telemedicine"; issue 6):
+ * a doctor account is a `users` row with a `medicos` row that is not
+ * suspended; a session is seen only by its patient and its doctor (anyone
+ * else gets 404, the session's existence is not revealed).
+ */
+
+/** Largest value of a PostgreSQL `integer`: a bigger id names no row. */
+export const INT4_MAX = 2_147_483_647;
+
+/** 409 with a pt-BR message: the thing asked conflicts with a session's state. */
+export function conflict(message: string): HttpError {
+  return new HttpError(409, message);
+}
+
+/** Whether `error` (or its cause, as Drizzle wraps driver errors) is PostgreSQL's unique violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (e: unknown) => (e as { code?: unknown } | null)?.code;
+  return code(error) === '23505' || code((error as { cause?: unknown } | null)?.cause) === '23505';
+}
+
+/** A doctor that patients may find and ask for care: not suspended, with an open account. */
+export const listableMedico = () => and(isNull(medicos.suspended_at), eq(users.is_active, true));
+
+/** The caller's own doctor profile id, `null` for an account without one or a suspended one. */
+export async function medicoIdOf(db: Db, userId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: medicos.id })
+    .from(medicos)
+    .where(and(eq(medicos.user_id, userId), isNull(medicos.suspended_at)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * The doctor profile of the caller (the doctor area, spec 1 §2 /medico).
+ * Errors: 403 'Esta conta não é de um médico.' for any other account and for
+ * a suspended doctor (RULINGS.md: it counts as no doctor anywhere).
+ */
+export async function requireMedico(db: Db, actor: Actor): Promise<{ medicoId: number; userId: number }> {
+  const medicoId = await medicoIdOf(db, actor.userId);
+  if (medicoId === null) throw forbidden(M.notMedico);
+  return { medicoId, userId: actor.userId };
+}
+
+/** A session with the doctor's account id, as {@link findSessionFor} answers it. */
+export interface SessionAccess {
+  row: AtendimentoRow;
+  /** The caller's side: the session's patient or its (not suspended) doctor. */
+  role: ChatRole;
+  medicoUserId: number;
+}
+
+/** The two accounts of a session, for `publishAtendimentoEvent`. */
+export function partiesOf(
+  row: Pick<AtendimentoRow, 'id' | 'user_id'>,
+  medicoUserId: number,
+): AtendimentoParties {
+  return { atendimentoId: row.id, pacienteUserId: row.user_id, medicoUserId };
+}
+
+/** A session with its doctor's account id (`null` when unknown). */
+export async function findSession(
+  db: Db,
+  id: number,
+): Promise<(AtendimentoRow & { medico_user_id: number; medico_suspended: boolean }) | null> {
+  if (!Number.isSafeInteger(id) || id <= 0 || id > INT4_MAX) return null;
+  const [row] = await db
+    .select({
+      ...getTableColumns(atendimentos),
+      medico_user_id: medicos.user_id,
+      medico_suspended_at: medicos.suspended_at,
+    })
+    .from(atendimentos)
+    .innerJoin(medicos, eq(medicos.id, atendimentos.medico_id))
+    .where(eq(atendimentos.id, id))
+    .limit(1);
+  if (!row) return null;
+  const { medico_suspended_at, ...rest } = row;
+  return { ...rest, medico_suspended: medico_suspended_at !== null };
+}
+
+/**
+ * The session `id` with the caller's side: `paciente` for its patient,
+ * `medico` for its doctor (not suspended). Errors: 404 'Atendimento não
+ * encontrado' for anyone else and for an unknown id.
+ */
+export async function findSessionFor(db: Db, actor: Actor, id: number): Promise<SessionAccess> {
+  const found = await findSession(db, id);
+  if (found) {
+    const { medico_user_id, medico_suspended, ...row } = found;
+    if (row.user_id === actor.userId) return { row, role: 'paciente', medicoUserId: medico_user_id };
+    if (medico_user_id === actor.userId && !medico_suspended) {
+      return { row, role: 'medico', medicoUserId: medico_user_id };
+    }
+  }
+  throw notFound(M.notFound);
+}

@@ -1,0 +1,459 @@
+import {
+  type AtendimentoView,
+  choosePagamento,
+  isPassFormat,
+  TELEMEDICINA_MESSAGES as M,
+  MEDICOS_PAGE_SIZE,
+  type MedicoSearch,
+  type MedicoView,
+  normalizePass,
+  planQuota,
+  type SolicitarAtendimento,
+  type UserView,
+} from '@pulso/domain';
+import { and, asc, count, desc, eq, gte, isNull, like, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Actor, AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  atendimentos,
+  creditos,
+  denuncias,
+  medico_bloqueios,
+  medico_clinicas,
+  medico_especialidades,
+  medicos,
+  mensagens,
+  passes,
+  planos,
+  subscriptions,
+  users,
+} from '../../db/schema/index.ts';
+import { searchKey } from '../../db/seed/seed.ts';
+import { fieldError, HttpError, notFound } from '../../errors.ts';
+import { escapeLike } from '../cidades/cidades.service.ts';
+import { loadCaller } from '../timeline/timeline.service.ts';
+import {
+  conflict,
+  INT4_MAX,
+  isUniqueViolation,
+  listableMedico,
+  medicoIdOf,
+  partiesOf,
+} from './telemedicina.access.ts';
+import { publishAtendimentoEvent } from './telemedicina.events.ts';
+import {
+  type AtendimentoRow,
+  loadAtendimentoView,
+  loadAtendimentoViews,
+  loadMedicoView,
+  loadMedicoViews,
+} from './telemedicina.presenter.ts';
+
+/**
+ * The patient side of telemedicine (spec 1 §2 /telemedicina, /telemedicina/medicos,
+ * /telemedicina/medico/:id, §4 care session, §7; RULINGS.md "Telemedicine";
+ * issue 6): the home with requests and 'Meus médicos', the doctor search,
+ * a doctor's profile with the caller's sessions, the care request with its
+ * payment, and reports.
+ */
+
+/** What the services that publish events need. */
+export interface TelemedicinaDeps {
+  ctx: AppContext;
+  log: FastifyBaseLogger;
+}
+
+// `medicos.busca` is varchar(255): a longer key cannot be part of any name.
+const MAX_KEY_LENGTH = 255;
+
+/** Most pending requests one list answers (the doctor answers them oldest first). */
+export const SOLICITACOES_LIMIT = 100;
+
+/**
+ * The pending (P) requests addressed to doctor `medicoId`, oldest first, as
+ * `viewerUserId` (its account) sees them; at most {@link SOLICITACOES_LIMIT}.
+ */
+export async function solicitacoesOf(
+  db: Db,
+  medicoId: number,
+  viewerUserId: number,
+): Promise<AtendimentoView[]> {
+  const rows = await db
+    .select()
+    .from(atendimentos)
+    .innerJoin(users, eq(users.id, atendimentos.user_id))
+    .where(and(eq(atendimentos.medico_id, medicoId), eq(atendimentos.status, 'P'), eq(users.is_active, true)))
+    .orderBy(asc(atendimentos.created_at), asc(atendimentos.id))
+    .limit(SOLICITACOES_LIMIT);
+  return loadAtendimentoViews(
+    db,
+    rows.map((r) => r.atendimentos),
+    viewerUserId,
+  );
+}
+
+/** The support pseudo-doctor's id (`suporte`, listable; the oldest when several), `null` when none. */
+async function suporteId(db: Db): Promise<number | null> {
+  const [row] = await db
+    .select({ id: medicos.id })
+    .from(medicos)
+    .innerJoin(users, eq(users.id, medicos.user_id))
+    .where(and(eq(medicos.suporte, true), listableMedico()))
+    .orderBy(asc(medicos.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * `GET /api/telemedicina` (spec 1 §2 /telemedicina, §7): the caller's
+ * `user`; `solicitacoes` the pending requests addressed to the caller's own
+ * doctor profile (the alert linking to /telemedicina/solicitacoes), `[]` for
+ * an account that is not a doctor; `medicos` 'Meus médicos': the listable
+ * doctors (support excluded) with whom the caller has a session of any
+ * status, latest activity first, each with the caller's unread messages;
+ * `suporte` the support pseudo-doctor, or `null` when none is set up.
+ */
+export async function getTelemedicina(
+  db: Db,
+  actor: Actor,
+): Promise<{
+  user: UserView;
+  solicitacoes: AtendimentoView[];
+  medicos: MedicoView[];
+  suporte: MedicoView | null;
+}> {
+  const user = await loadCaller(db, actor);
+  const ownMedicoId = await medicoIdOf(db, actor.userId);
+  const mine = await db
+    .select({ id: atendimentos.medico_id })
+    .from(atendimentos)
+    .innerJoin(medicos, eq(medicos.id, atendimentos.medico_id))
+    .innerJoin(users, eq(users.id, medicos.user_id))
+    .where(and(eq(atendimentos.user_id, actor.userId), eq(medicos.suporte, false), listableMedico()))
+    .groupBy(atendimentos.medico_id)
+    .orderBy(desc(sql`max(${atendimentos.updated_at})`), desc(atendimentos.medico_id));
+  const support = await suporteId(db);
+  const [solicitacoes, meusMedicos, suporte] = await Promise.all([
+    ownMedicoId === null ? Promise.resolve([]) : solicitacoesOf(db, ownMedicoId, actor.userId),
+    loadMedicoViews(
+      db,
+      mine.map((m) => m.id),
+      actor.userId,
+    ),
+    support === null ? Promise.resolve(null) : loadMedicoView(db, support, actor.userId),
+  ]);
+  return { user, solicitacoes, medicos: meusMedicos, suporte };
+}
+
+/**
+ * The doctor search (spec 1 §2 /telemedicina/medicos, §7: `PUT
+ * /api/telemedicina/medicos/search` and `GET /api/telemedicina/medicos/:search[/:offset]`):
+ * listable doctors, never the support pseudo-doctor nor the caller's own
+ * profile, filtered by city (`medicos.cidade_id`), clinic, specialty and a
+ * name part (accents and case ignored; LIKE wildcards literal); available
+ * first (status 2, 1, 0), then by name; a page of {@link MEDICOS_PAGE_SIZE}
+ * from `skip`; `total` every match.
+ */
+export async function searchMedicos(
+  db: Db,
+  actor: Actor,
+  filters: MedicoSearch,
+): Promise<{ medicos: MedicoView[]; total: number }> {
+  const conditions: (SQL | undefined)[] = [
+    listableMedico(),
+    eq(medicos.suporte, false),
+    ne(medicos.user_id, actor.userId),
+  ];
+  if (filters.cidade !== null) {
+    if (filters.cidade > INT4_MAX) return { medicos: [], total: 0 };
+    conditions.push(eq(medicos.cidade_id, filters.cidade));
+  }
+  if (filters.clinica !== null) {
+    if (filters.clinica > INT4_MAX) return { medicos: [], total: 0 };
+    conditions.push(
+      sql`exists (select 1 from ${medico_clinicas} where ${medico_clinicas.medico_id} = ${medicos.id}
+        and ${medico_clinicas.clinica_id} = ${filters.clinica})`,
+    );
+  }
+  if (filters.especialidade !== null) {
+    if (filters.especialidade > INT4_MAX) return { medicos: [], total: 0 };
+    conditions.push(
+      sql`exists (select 1 from ${medico_especialidades} where ${medico_especialidades.medico_id} = ${medicos.id}
+        and ${medico_especialidades.especialidade_id} = ${filters.especialidade})`,
+    );
+  }
+  const key = filters.nome === null ? '' : searchKey(filters.nome);
+  if (key.length > MAX_KEY_LENGTH) return { medicos: [], total: 0 };
+  if (key !== '') conditions.push(like(medicos.busca, `%${escapeLike(key)}%`));
+  const where = and(...conditions);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ id: medicos.id })
+      .from(medicos)
+      .innerJoin(users, eq(users.id, medicos.user_id))
+      .where(where)
+      // "C" collation: the same order on PGlite and on PostgreSQL whatever the server's locale.
+      .orderBy(desc(medicos.status), asc(sql`${medicos.busca} collate "C"`), asc(medicos.id))
+      .limit(MEDICOS_PAGE_SIZE)
+      .offset(filters.skip),
+    db.select({ n: count() }).from(medicos).innerJoin(users, eq(users.id, medicos.user_id)).where(where),
+  ]);
+  return {
+    medicos: await loadMedicoViews(
+      db,
+      rows.map((r) => r.id),
+      actor.userId,
+    ),
+    total: totals[0]?.n ?? 0,
+  };
+}
+
+/** A doctor patients may see and ask for care (listable, support included), or 404 'Médico não encontrado'. */
+async function findListableMedico(
+  db: Db,
+  id: number,
+): Promise<{ id: number; user_id: number; suporte: boolean }> {
+  const [row] =
+    id <= INT4_MAX
+      ? await db
+          .select({ id: medicos.id, user_id: medicos.user_id, suporte: medicos.suporte })
+          .from(medicos)
+          .innerJoin(users, eq(users.id, medicos.user_id))
+          .where(and(eq(medicos.id, id), listableMedico()))
+          .limit(1)
+      : [];
+  if (!row) throw notFound(M.medicoNotFound);
+  return row;
+}
+
+/**
+ * `GET /api/telemedicina/medico/:id` (spec 1 §2, §7): the caller's `user`,
+ * the doctor (`bloqueado` when it blocked the caller) and the caller's
+ * sessions with it, newest first (the profile's list; a new request is
+ * added at its top). Errors: 404 'Médico não encontrado' for an unknown,
+ * suspended or closed doctor.
+ */
+export async function getMedicoProfile(
+  db: Db,
+  actor: Actor,
+  id: number,
+): Promise<{ user: UserView; medico: MedicoView; atendimentos: AtendimentoView[] }> {
+  const user = await loadCaller(db, actor);
+  const found = await findListableMedico(db, id);
+  const rows = await db
+    .select()
+    .from(atendimentos)
+    .where(and(eq(atendimentos.user_id, actor.userId), eq(atendimentos.medico_id, found.id)))
+    .orderBy(desc(atendimentos.created_at), desc(atendimentos.id));
+  const [medico, views] = await Promise.all([
+    loadMedicoView(db, found.id, actor.userId),
+    loadAtendimentoViews(db, rows, actor.userId),
+  ]);
+  if (!medico) throw notFound(M.medicoNotFound);
+  return { user, medico, atendimentos: views };
+}
+
+/** What paid for a request, with the pass or credit it consumed. */
+interface Payment {
+  pagamento: 'suporte' | 'pass' | 'plano' | 'credito';
+  pass_id: number | null;
+  credito_id: number | null;
+}
+
+/**
+ * Pays for the new request `atendimentoId` inside its transaction, in the
+ * order of `choosePagamento` (RULINGS.md "Pass"): the support pseudo-doctor
+ * needs nothing; a typed pass is claimed (issued by this doctor, unused:
+ * the conditional update lets one of several concurrent requests have it);
+ * then the plan's quota (`planQuota` minus the sessions paid by the plan in
+ * the subscription's current period, refused ones not counted; the
+ * subscription row is locked so concurrent requests count one after the
+ * other); then an unused credit, claimed atomically (`FOR UPDATE SKIP LOCKED`).
+ * Errors: 422 `errors.pass` 'Passe inválido ou já utilizado'; 402 noPayment.
+ */
+async function pay(
+  tx: Db,
+  request: { atendimentoId: number; userId: number; medicoId: number; suporte: boolean; pass: string | null },
+): Promise<Payment> {
+  const none = { pass_id: null, credito_id: null };
+  if (request.suporte) return { pagamento: 'suporte', ...none };
+  if (request.pass !== null) {
+    const [claimed] = await tx
+      .update(passes)
+      .set({ used_at: sql`now()`, used_by: request.userId })
+      .where(
+        and(eq(passes.code, request.pass), eq(passes.medico_id, request.medicoId), isNull(passes.used_at)),
+      )
+      .returning({ id: passes.id });
+    if (!claimed) throw fieldError('pass', M.passInvalid);
+    return { pagamento: 'pass', pass_id: claimed.id, credito_id: null };
+  }
+  const [sub] = await tx
+    .select({
+      tipo: planos.tipo,
+      periodo: planos.periodo,
+      start: subscriptions.current_period_start,
+      end: subscriptions.current_period_end,
+    })
+    .from(subscriptions)
+    .innerJoin(planos, eq(planos.id, subscriptions.plano_id))
+    .where(
+      and(
+        eq(subscriptions.user_id, request.userId),
+        sql`${subscriptions.current_period_start} <= now()`,
+        sql`${subscriptions.current_period_end} > now()`,
+      ),
+    )
+    .orderBy(desc(subscriptions.current_period_end), desc(subscriptions.id))
+    .limit(1)
+    .for('update', { of: subscriptions });
+  let quotaLeft = 0;
+  if (sub && (sub.periodo === 'M' || sub.periodo === 'A')) {
+    const [used] = await tx
+      .select({ n: count() })
+      .from(atendimentos)
+      .where(
+        and(
+          eq(atendimentos.user_id, request.userId),
+          eq(atendimentos.pagamento, 'plano'),
+          ne(atendimentos.status, 'R'),
+          ne(atendimentos.id, request.atendimentoId),
+          gte(atendimentos.created_at, sub.start),
+          lt(atendimentos.created_at, sub.end),
+        ),
+      );
+    quotaLeft = Math.max(0, planQuota({ type: sub.tipo, periodo: sub.periodo }) - (used?.n ?? 0));
+  }
+  const [credit] = await tx
+    .select({ id: creditos.id })
+    .from(creditos)
+    .where(and(eq(creditos.user_id, request.userId), isNull(creditos.used_at)))
+    .limit(1);
+  const choice = choosePagamento({ suporte: false, pass: null, quotaLeft, hasCredit: credit !== undefined });
+  if (choice === 'plano') return { pagamento: 'plano', ...none };
+  if (choice === 'credito') {
+    const claimed = (await tx.execute(sql`
+      update ${creditos} set used_at = now(), atendimento_id = ${request.atendimentoId}
+      where ${creditos.id} = (
+        select ${creditos.id} from ${creditos}
+        where ${creditos.user_id} = ${request.userId} and ${creditos.used_at} is null
+        order by ${creditos.id} limit 1 for update skip locked
+      ) and ${creditos.used_at} is null
+      returning ${creditos.id} as id`)) as unknown as { rows: { id: number }[] };
+    const row = claimed.rows[0];
+    if (row) return { pagamento: 'credito', pass_id: null, credito_id: Number(row.id) };
+  }
+  throw new HttpError(402, M.noPayment);
+}
+
+/**
+ * `POST /api/telemedicina/atendimento/medico/:id` (spec 1 §4, §5, §7;
+ * RULINGS.md "Pass"): a new P session with the doctor, paid as {@link pay}
+ * says, answered as the caller sees it with `message` 'Solicitação enviada'
+ * (the web shows the thank-you text of support or of a doctor). The doctor
+ * hears `atendimento.updated` and gets a Web Push when offline.
+ * One open (P or A) session per patient and doctor holds under concurrent
+ * requests (the partial unique index `atendimentos_open_unique`: the second
+ * insert waits for the first and fails).
+ * Errors: 404 medicoNotFound (unknown, suspended, closed, or the caller's
+ * own profile); 403 blockedByMedico; 409 pendingOrActive; 422 `errors.pass`
+ * passInvalid; 402 noPayment.
+ */
+export async function solicitarAtendimento(
+  deps: TelemedicinaDeps,
+  actor: Actor,
+  medicoId: number,
+  input: SolicitarAtendimento,
+): Promise<{ atendimento: AtendimentoView; message: string }> {
+  const db = deps.ctx.database.db;
+  const medico = await findListableMedico(db, medicoId);
+  if (medico.user_id === actor.userId) throw notFound(M.medicoNotFound);
+  const pass = normalizePass(input.pass);
+  if (pass !== null && !isPassFormat(pass)) throw fieldError('pass', M.passInvalid);
+  const [blocked] = await db
+    .select({ id: medico_bloqueios.medico_id })
+    .from(medico_bloqueios)
+    .where(and(eq(medico_bloqueios.medico_id, medico.id), eq(medico_bloqueios.user_id, actor.userId)))
+    .limit(1);
+  if (blocked) throw new HttpError(403, M.blockedByMedico);
+  const row = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    let inserted: AtendimentoRow | undefined;
+    try {
+      [inserted] = await tx
+        .insert(atendimentos)
+        .values({ user_id: actor.userId, medico_id: medico.id, status: 'P', motivo: input.motivo })
+        .returning();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(M.pendingOrActive);
+      throw error;
+    }
+    if (!inserted) throw new Error('atendimento not inserted');
+    const payment = await pay(tx, {
+      atendimentoId: inserted.id,
+      userId: actor.userId,
+      medicoId: medico.id,
+      suporte: medico.suporte,
+      pass,
+    });
+    const [updated] = await tx
+      .update(atendimentos)
+      .set(payment)
+      .where(eq(atendimentos.id, inserted.id))
+      .returning();
+    if (!updated) throw new Error('atendimento vanished');
+    return updated;
+  });
+  const atendimento = await loadAtendimentoView(db, row, actor.userId);
+  publishAtendimentoEvent(
+    deps.ctx,
+    deps.log,
+    partiesOf(row, medico.user_id),
+    'atendimento.updated',
+    { atendimento },
+    {
+      to: 'medico',
+      payload: {
+        title: 'Nova solicitação de atendimento',
+        body: 'Um paciente pediu um atendimento pelo Pulso.',
+        url: '/medico',
+      },
+    },
+  );
+  return { atendimento, message: M.requested };
+}
+
+/**
+ * `POST /api/denunciar/medico/:id` (spec 1 §2 report dialog, §7): files a
+ * report (status 'aberta') for staff to review (issue 9). Errors: 404
+ * medicoNotFound for an unknown, suspended or closed doctor.
+ */
+export async function denunciarMedico(db: Db, actor: Actor, medicoId: number, motivo: string): Promise<void> {
+  const medico = await findListableMedico(db, medicoId);
+  await db.insert(denuncias).values({ user_id: actor.userId, medico_id: medico.id, motivo });
+}
+
+/**
+ * Unread chat messages addressed to `userId` (`GET /api/user` → `mensagens`,
+ * the badge of the Telemedicina tab; spec 2 §7): from doctors in the user's
+ * own sessions, plus, when the user is a (not suspended) doctor, from
+ * patients in the sessions it attends.
+ */
+export async function unreadCount(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(mensagens)
+    .innerJoin(atendimentos, eq(atendimentos.id, mensagens.atendimento_id))
+    .innerJoin(medicos, eq(medicos.id, atendimentos.medico_id))
+    .where(
+      and(
+        isNull(mensagens.read_at),
+        or(
+          and(eq(atendimentos.user_id, userId), eq(mensagens.from, 'M')),
+          and(eq(medicos.user_id, userId), isNull(medicos.suspended_at), eq(mensagens.from, 'U')),
+        ),
+      ),
+    );
+  return row?.n ?? 0;
+}
