@@ -3,11 +3,18 @@ import { defineConfig } from 'vitest/config';
 /**
  * One Vitest run for every unit and API test. API tests run on PGlite, and
  * also on PostgreSQL when DATABASE_URL is set (CI sets it; see .ci/run).
+ * `*.postgres.test.ts` files (several API nodes on one shared database,
+ * PostgreSQL and Redis) run in api-postgres only.
  */
 const onPostgres = Boolean(process.env.DATABASE_URL);
 if (process.env.CI && !onPostgres) {
   throw new Error('CI must run the API tests on PostgreSQL: set DATABASE_URL (see .ci/run).');
 }
+// Tests that need Redis fall back to redis://127.0.0.1:6379 on a workstation; CI must say which one.
+if (process.env.CI && !process.env.REDIS_URL) {
+  throw new Error('CI must run the multi-node tests on Redis: set REDIS_URL (see .ci/run).');
+}
+const POSTGRES_ONLY = 'apps/server/src/**/*.postgres.test.ts';
 
 export default defineConfig({
   test: {
@@ -17,6 +24,7 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           include: ['apps/server/src/**/*.test.ts'],
+          exclude: [POSTGRES_ONLY],
           env: { PULSO_TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -28,7 +36,8 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: ['apps/server/src/**/*.test.ts'],
-                // Engine-independent: process, configuration and lock tests run once, in api-pglite.
+                // Engine-independent: process, configuration and lock tests run once, in api-pglite;
+                // the multi-node ones (POSTGRES_ONLY) run here only.
                 exclude: ['apps/server/src/{main,config,lock}.test.ts'],
                 env: { PULSO_TEST_DB: 'postgres' },
                 testTimeout: 30_000,

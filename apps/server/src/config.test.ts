@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { INATIVIDADE_HORAS_PADRAO } from '@pulso/domain';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, REPO_ROOT } from './config.ts';
 
@@ -28,6 +29,14 @@ describe('loadConfig', () => {
     expect(c.redisUrl).toBeUndefined();
   });
 
+  it('takes the support pseudo-doctor’s e-mail from SUPORTE_EMAIL, lower-cased, suporte@pulso.local by default', () => {
+    expect(loadConfig({}).suporteEmail).toBe('suporte@pulso.local');
+    expect(loadConfig({ SUPORTE_EMAIL: 'Equipe@Clinica.example' }).suporteEmail).toBe(
+      'equipe@clinica.example',
+    );
+    expect(() => loadConfig({ SUPORTE_EMAIL: 'suporte' })).toThrow(/SUPORTE_EMAIL/);
+  });
+
   it('seeds the demo doctors by default except in production, and SEED_DEMO decides when set', () => {
     expect(loadConfig({}).seedDemo).toBe(true);
     expect(loadConfig({ NODE_ENV: 'test' }).seedDemo).toBe(true);
@@ -38,6 +47,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' }).seedDemo).toBe(true);
     expect(() => loadConfig({ SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO/);
+  });
+
+  it('ends idle care sessions after ATENDIMENTO_INATIVIDADE_HORAS hours, 24 by default', () => {
+    expect(loadConfig({}).inatividadeHoras).toBe(INATIVIDADE_HORAS_PADRAO);
+    expect(INATIVIDADE_HORAS_PADRAO).toBe(24);
+    expect(loadConfig({ ATENDIMENTO_INATIVIDADE_HORAS: '' }).inatividadeHoras).toBe(24);
+    expect(loadConfig({ ATENDIMENTO_INATIVIDADE_HORAS: '48' }).inatividadeHoras).toBe(48);
+    expect(loadConfig({ ATENDIMENTO_INATIVIDADE_HORAS: '0.5' }).inatividadeHoras).toBe(0.5);
+    expect(loadConfig({ ATENDIMENTO_INATIVIDADE_HORAS: '8760' }).inatividadeHoras).toBe(8760);
+    for (const bad of ['0', '-1', 'abc', '8761']) {
+      expect(() => loadConfig({ ATENDIMENTO_INATIVIDADE_HORAS: bad })).toThrow(
+        /ATENDIMENTO_INATIVIDADE_HORAS/,
+      );
+    }
   });
 
   it('fails fast naming every invalid variable', () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { INATIVIDADE_HORAS_PADRAO } from '@pulso/domain';
 import { z } from 'zod';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -56,8 +57,14 @@ const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_CODE_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  // Hours without a message after which an A care session ends as ET (RULINGS.md "Inactivity").
+  ATENDIMENTO_INATIVIDADE_HORAS: z
+    .union([z.literal('').transform(() => undefined), z.coerce.number().positive().max(8760)])
+    .optional(),
   // Unset or empty: on, except in production.
   SEED_DEMO: z.enum(['true', 'false', '1', '0', '']).optional(),
+  // The support pseudo-doctor's sign-in e-mail: the team's mailbox, where its password-reset link goes.
+  SUPORTE_EMAIL: z.email('must be an e-mail address').default('suporte@pulso.local'),
 });
 
 /** The parsed configuration every part of the server receives. */
@@ -89,6 +96,18 @@ export interface Config {
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   /** Seed the fictitious demo doctors at start (`SEED_DEMO`; default on unless production). */
   seedDemo: boolean;
+  /**
+   * E-mail of the support pseudo-doctor's account (`SUPORTE_EMAIL`): the
+   * support team sets its password through 'Esqueci minha senha' and answers
+   * at /medico.
+   */
+  suporteEmail: string;
+  /**
+   * Hours without a message after which an A care session ends as ET
+   * (`ATENDIMENTO_INATIVIDADE_HORAS`, > 0, fractions allowed, ≤ 8760; default
+   * `INATIVIDADE_HORAS_PADRAO` = 24; RULINGS.md "Inactivity").
+   */
+  inatividadeHoras: number;
 }
 
 /** Thrown when the environment is invalid; lists each bad variable. */
@@ -121,9 +140,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     filesUrlSecret: e.FILES_URL_SECRET,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
+    suporteEmail: e.SUPORTE_EMAIL.toLowerCase(),
     seedDemo:
       e.SEED_DEMO === undefined || e.SEED_DEMO === ''
         ? e.NODE_ENV !== 'production'
         : e.SEED_DEMO === 'true' || e.SEED_DEMO === '1',
+    inatividadeHoras: e.ATENDIMENTO_INATIVIDADE_HORAS ?? INATIVIDADE_HORAS_PADRAO,
   };
 }

@@ -2,19 +2,28 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDemoDoctors } from './db/seed/medicos.ts';
+import { seedDemoDoctors, seedSupportDoctor } from './db/seed/medicos.ts';
 import { seedReferenceData } from './db/seed/seed.ts';
 import { acquireDataDirLock } from './lock.ts';
+import { endIdleAtendimentos } from './modules/telemedicina/inactivity.ts';
+import { createScheduler, withStartupLock } from './platform/jobs.ts';
 import { createMailer } from './platform/mail.ts';
 import { createPushSender } from './platform/push.ts';
-import { createRealtime } from './platform/realtime.ts';
+import { createRealtime, realtimeRedisKey } from './platform/realtime.ts';
 import { diskStorage } from './platform/storage.ts';
+
+/** How often idle care sessions are looked for (RULINGS.md "Inactivity"). */
+const INACTIVITY_JOB_MS = 60_000;
 
 /**
  * `npm start`: reads the environment, takes the data-directory lock when
- * running on PGlite, migrates, seeds reference data (and the demo doctors
- * when `SEED_DEMO` is on), then serves. SIGTERM and SIGINT close the server
- * gracefully (in-flight requests finish first).
+ * running on PGlite, migrates, seeds reference data and the support
+ * pseudo-doctor (and the demo doctors when `SEED_DEMO` is on) — on
+ * PostgreSQL under a startup lock, one node at a time — then serves
+ * and starts the scheduled jobs (with `DATABASE_URL`, one node at a time runs
+ * them; `platform/jobs.ts`). With `REDIS_URL` realtime events fan out to every
+ * node through the Socket.IO Redis adapter. SIGTERM and SIGINT stop the jobs,
+ * then close the server gracefully (in-flight requests finish first).
  */
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -33,9 +42,18 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
   });
-  await database.migrate();
-  await seedReferenceData(database.db);
-  if (config.seedDemo) await seedDemoDoctors(database.db);
+  // Nodes starting together on one PostgreSQL database migrate and seed one at a time.
+  await withStartupLock(config.databaseUrl, async () => {
+    await database.migrate();
+    await seedReferenceData(database.db);
+    const support = await seedSupportDoctor(database.db, config.suporteEmail);
+    if (support === 'email-taken') {
+      console.warn(
+        `The support pseudo-doctor's e-mail was not set: ${config.suporteEmail} (SUPORTE_EMAIL) belongs to another account.`,
+      );
+    }
+    if (config.seedDemo) await seedDemoDoctors(database.db);
+  });
 
   const app = await buildApp({
     config,
@@ -43,7 +61,22 @@ async function main(): Promise<void> {
     storage: diskStorage(path.join(config.dataDir, 'files')),
     mailer: createMailer(config),
     push: await createPushSender(config, database.db),
-    realtime: createRealtime({ db: database.db }),
+    realtime: createRealtime({
+      db: database.db,
+      redis: config.redisUrl ? { url: config.redisUrl, key: await realtimeRedisKey(database) } : undefined,
+    }),
+  });
+  const scheduler = createScheduler({
+    databaseUrl: config.databaseUrl,
+    log: app.log,
+    jobs: [
+      {
+        name: 'atendimentos-inativos',
+        everyMs: INACTIVITY_JOB_MS,
+        runAtStart: true,
+        run: () => endIdleAtendimentos(app.ctx, app.log),
+      },
+    ],
   });
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -52,6 +85,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
+    await scheduler.stop();
     await app.close();
     await database.close();
     release();
@@ -61,6 +95,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  scheduler.start();
   app.log.info(
     { origin: config.publicOrigin, database: database.kind, dataDir: config.dataDir },
     `Pulso em ${config.publicOrigin}`,

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import { companies } from '../db/schema/index.ts';
 import { HttpError } from '../errors.ts';
 import { createCompany, createInvitations, invitationLinks } from '../modules/companies/companies.service.ts';
-import { CliError, withCliDatabase } from './cli-database.ts';
+import { CliError, runIfMain, withCliDatabase } from './cli-database.ts';
 
 const USAGE = `Uso:
   npm run company:create -- --nome "Empresa X" [--cnpj 11222333000181] [--convites 5] [--email rh@empresa.com.br] [--dias 30]
@@ -152,20 +152,4 @@ export async function runCompanyCreate(
   }
 }
 
-const isMain = process.argv[1] !== undefined && import.meta.filename === process.argv[1];
-if (isMain) {
-  runCompanyCreate(
-    process.argv.slice(2),
-    process.env,
-    (line) => console.log(line),
-    (line) => console.error(line),
-  ).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-      process.exitCode = 1;
-    },
-  );
-}
+runIfMain(import.meta.filename, runCompanyCreate);

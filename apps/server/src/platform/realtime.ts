@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import {
   atendimentoRoom,
@@ -8,15 +9,23 @@ import {
   UNAUTHENTICATED_MESSAGE,
   userRoom,
 } from '@pulso/domain';
-import { and, eq, or } from 'drizzle-orm';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { and, eq, or, sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import type { Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 import { atendimentos, medicos } from '../db/schema/index.ts';
 import { resolveSession } from '../modules/auth/auth.service.ts';
 
 /** What the server keeps about an authenticated socket. */
 interface SocketData {
   userId: number;
+  sessionId: number;
+}
+
+/** Room of the sockets opened with one sign-in session's token, closed when it is revoked. */
+function sessionRoom(sessionId: number): string {
+  return `session.${sessionId}`;
 }
 
 type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -43,8 +52,20 @@ export interface Realtime {
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ): void;
-  /** Whether the user has at least one socket open, on any node. */
+  /**
+   * Whether the user has at least one socket open, on any node. A socket on
+   * this node answers at once; otherwise the other nodes are asked through
+   * Redis, and when they cannot be asked in time (an outage) the answer is
+   * `false`: a push too many rather than a message missed.
+   */
   isOnline(userId: number): Promise<boolean>;
+  /**
+   * Disconnects, on every node, the sockets opened with revoked sign-in
+   * sessions: `sessionId` one session (logout); `userId` all of that user's,
+   * but `exceptSessionId` (password change keeps the current one). A revoked
+   * token must stop hearing the user's chats at once, not at its next connect.
+   */
+  endSessions(which: { sessionId: number } | { userId: number; exceptSessionId?: number }): Promise<void>;
   /** Closes this node's sockets and the adapter's connections; the HTTP server is left to Fastify. */
   close(): Promise<void>;
   /** The Socket.IO server, for adapters and tests. */
@@ -70,19 +91,61 @@ export async function isParticipant(db: Db, atendimentoId: number, userId: numbe
   return row !== undefined;
 }
 
+/** Where the realtime layer reports trouble (a pino logger fits). */
+export interface RealtimeLog {
+  warn(obj: object, msg: string): void;
+}
+
 /** Options of {@link createRealtime}. */
 export interface RealtimeOptions {
   db: Db;
-  /** Milliseconds a cross-node `isOnline` waits for the other nodes. */
+  /**
+   * Fan-out across API nodes through Redis (`REDIS_URL`; ARCHITECTURE.md
+   * "Scale out"): `url` of the Redis server, `key` the prefix of the pub/sub
+   * channels, the same on every node of one deployment (see
+   * {@link realtimeRedisKey}). Without it delivery stays in-process (the
+   * embedded default).
+   */
+  redis?: { url: string; key: string };
+  /**
+   * Milliseconds a cross-node question (`isOnline`) waits for the other
+   * nodes; past it the answer is "offline", so that a push goes out. Default 2000.
+   */
   requestTimeoutMs?: number;
+  /** Where Redis connection errors go; default stderr. */
+  log?: RealtimeLog;
+}
+
+const stderrLog: RealtimeLog = {
+  warn: (obj, msg) => process.stderr.write(`${JSON.stringify({ level: 40, ...obj, msg })}\n`),
+};
+
+/**
+ * The channel prefix of the Redis adapter for a database: nodes of one
+ * deployment share their database, so the prefix is taken from it. On
+ * PostgreSQL it is `pulso-io:` plus `current_database()` (what the server
+ * itself reports, whatever host or pooler a node connects through), so that
+ * two deployments or test runs on one Redis never hear each other's rooms.
+ * A PGlite database belongs to one process: its prefix is unique to it.
+ */
+export async function realtimeRedisKey(database: Database): Promise<string> {
+  if (database.kind === 'pglite') return `pulso-io:pglite:${randomUUID()}`;
+  const result = await database.db.execute<{ name: string }>(sql`select current_database() as name`);
+  const name = (result as unknown as { rows: { name: string }[] }).rows[0]?.name;
+  if (!name) throw new Error('current_database() answered nothing');
+  return `pulso-io:${name}`;
 }
 
 /**
- * Builds the realtime server. Without an adapter it delivers in-process (the
- * embedded default); `io.adapter(...)` fans out across nodes.
+ * Builds the realtime server. Without `redis` it delivers in-process (the
+ * embedded default); with it, through the Socket.IO Redis adapter, so that an
+ * event emitted on one node reaches sockets on every node and `isOnline` asks
+ * them all.
  */
 export function createRealtime(options: RealtimeOptions): Realtime {
   const { db } = options;
+  const log = options.log ?? stderrLog;
+  const requestTimeoutMs = options.requestTimeoutMs ?? 2000;
   const io: RealtimeServer = new Server({
     path: REALTIME_PATH,
     serveClient: false,
@@ -90,16 +153,19 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     cors: undefined,
   });
 
+  const redis = options.redis ? connectAdapter(io, options.redis, requestTimeoutMs, log) : null;
+
   io.use(async (socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null;
     const session = token ? await resolveSession(db, token).catch(() => null) : null;
     if (!session) return next(new Error(UNAUTHENTICATED_MESSAGE));
     socket.data.userId = session.userId;
+    socket.data.sessionId = session.sessionId;
     next();
   });
 
   io.on('connection', (socket: RealtimeSocket) => {
-    void socket.join(userRoom(socket.data.userId));
+    void socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)]);
     socket.on('atendimento.join', async (atendimentoId, ack) => {
       const reply: (answer: JoinAck) => void = typeof ack === 'function' ? ack : () => {};
       if (!Number.isSafeInteger(atendimentoId) || atendimentoId <= 0) {
@@ -129,18 +195,112 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       io.to(rooms).emit(event, ...args);
     },
     async isOnline(userId) {
-      const sockets = await io
-        .in(userRoom(userId))
-        .timeout(options.requestTimeoutMs ?? 2000)
-        .fetchSockets()
-        .catch(() => []);
+      const room = userRoom(userId);
+      // A socket on this node answers at once, without asking the others.
+      if ((await io.local.in(room).fetchSockets()).length > 0) return true;
+      if (!redis) return false;
+      // The adapter waits `requestsTimeout` for the other nodes, but only once Redis answered how
+      // many there are: the outer timer bounds a Redis outage too. Unknown counts as offline.
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<[]>((resolve) => {
+        timer = setTimeout(() => resolve([]), requestTimeoutMs + 500);
+      });
+      const sockets = await Promise.race([
+        io
+          .in(room)
+          .fetchSockets()
+          .catch((error: unknown) => {
+            log.warn({ err: error }, 'realtime: could not ask the other nodes who is online');
+            return [];
+          }),
+        timeout,
+      ]).finally(() => clearTimeout(timer));
       return sockets.length > 0;
+    },
+    async endSessions(which) {
+      if ('sessionId' in which) {
+        io.in(sessionRoom(which.sessionId)).disconnectSockets(true);
+        return;
+      }
+      if (which.exceptSessionId === undefined) {
+        io.in(userRoom(which.userId)).disconnectSockets(true);
+        return;
+      }
+      const sockets = await io.in(userRoom(which.userId)).fetchSockets();
+      for (const socket of sockets) {
+        if (socket.data.sessionId !== which.exceptSessionId) socket.disconnect(true);
+      }
     },
     async close() {
       // Not `io.close()`: that also closes the HTTP server, which Fastify closes itself.
       io.local.disconnectSockets(true);
       io.engine?.close();
       await io.of('/').adapter.close();
+      if (redis) await Promise.all([quit(redis.pub), quit(redis.sub)]);
     },
   };
+}
+
+/**
+ * Sets the Redis adapter on `io`: one connection publishes, a duplicate
+ * subscribes (a subscribed connection can do nothing else). Both reconnect on
+ * their own after a Redis outage; while it lasts events stay on their node
+ * and `isOnline` sees only local sockets.
+ */
+function connectAdapter(
+  io: RealtimeServer,
+  redis: { url: string; key: string },
+  requestTimeoutMs: number,
+  log: RealtimeLog,
+): { pub: Redis; sub: Redis } {
+  // Named after the channel prefix, so that `CLIENT LIST` tells which deployment holds them.
+  const pub = new Redis(redis.url, {
+    maxRetriesPerRequest: 2,
+    connectionName: `${redis.key}:publish`,
+    // CLIENT SETINFO exists from Redis 7.2; older servers (Debian 12 ships 7.0) refuse it at each connect.
+    disableClientInfo: true,
+  });
+  const sub = pub.duplicate({ connectionName: `${redis.key}:subscribe` });
+  for (const [role, client] of [
+    ['publish', pub],
+    ['subscribe', sub],
+  ] as const) {
+    let connectionReported = false;
+    let commandReported = false;
+    client.on('error', (error: Error) => {
+      // Once per outage: ioredis retries every few hundred milliseconds.
+      if (connectionReported) return;
+      connectionReported = true;
+      log.warn({ err: error, role }, 'realtime: Redis connection failed; retrying');
+    });
+    client.on('ready', () => {
+      connectionReported = false;
+      commandReported = false;
+    });
+    // The adapter sends most commands (publish, subscribe, unsubscribe) without awaiting them: one
+    // that fails in an outage would be an unhandled rejection, which ends a Node process. Every
+    // command's promise gets a handler here (callers that await it still see the failure). An event
+    // published meanwhile is lost for the other nodes only: the local sockets had it.
+    const send = client.sendCommand.bind(client);
+    client.sendCommand = ((...args: Parameters<typeof send>) => {
+      // ioredis answers the command's promise (typed `unknown`).
+      const result = send(...args);
+      if (result instanceof Promise) {
+        result.catch((error: unknown) => {
+          if (commandReported) return;
+          commandReported = true;
+          log.warn({ err: error, role, command: args[0].name }, 'realtime: Redis command failed');
+        });
+      }
+      return result;
+    }) as typeof client.sendCommand;
+  }
+  io.adapter(createAdapter(pub, sub, { key: redis.key, requestsTimeout: requestTimeoutMs }));
+  return { pub, sub };
+}
+
+/** Closes a Redis connection, at once if it is not connected. */
+async function quit(client: Redis): Promise<void> {
+  if (client.status === 'end') return;
+  await client.quit().catch(() => client.disconnect());
 }

@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { drawFreeCode, hashPassword } from '../../modules/auth/auth.service.ts';
 import type { Db } from '../client.ts';
-import { especialidades, medico_crms, medico_especialidades, medicos, users } from '../schema/index.ts';
+import {
+  clinicas,
+  especialidades,
+  medico_clinicas,
+  medico_crms,
+  medico_especialidades,
+  medicos,
+  users,
+} from '../schema/index.ts';
 import { searchKey } from './seed.ts';
 
 /** One demo doctor: an account plus its doctor profile. */
@@ -16,6 +24,8 @@ export interface DemoDoctor {
   especialidades: string[];
   /** 2 disponível, 1 ocupado, 0 offline. */
   status: number;
+  /** Names of the (fictitious) clinics where the doctor works, all in the doctor's city. */
+  clinicas: string[];
 }
 
 /** Domain of the demo accounts: reserved, never delivers mail. */
@@ -34,6 +44,7 @@ export const DEMO_DOCTORS: readonly DemoDoctor[] = [
     crm: { numero: '145872', uf: 'SP' },
     especialidades: ['Cardiologia', 'Clínica Médica'],
     status: 2,
+    clinicas: ['Clínica Coração da Paulista', 'Centro Médico Vila Mariana'],
   },
   {
     name: 'José Ricardo Albuquerque',
@@ -42,6 +53,7 @@ export const DEMO_DOCTORS: readonly DemoDoctor[] = [
     crm: { numero: '21457', uf: 'PE' },
     especialidades: ['Ortopedia e Traumatologia'],
     status: 1,
+    clinicas: ['Clínica Ortopédica Boa Viagem'],
   },
   {
     name: 'Fernanda Gonçalves Lima',
@@ -50,6 +62,7 @@ export const DEMO_DOCTORS: readonly DemoDoctor[] = [
     crm: { numero: '58341', uf: 'MG' },
     especialidades: ['Pediatria'],
     status: 2,
+    clinicas: ['Clínica Pediátrica Savassi'],
   },
   {
     name: 'João Pedro Cavalcanti',
@@ -58,6 +71,7 @@ export const DEMO_DOCTORS: readonly DemoDoctor[] = [
     crm: { numero: '17623', uf: 'CE' },
     especialidades: ['Medicina de Família e Comunidade', 'Geriatria'],
     status: 0,
+    clinicas: ['Clínica da Família Aldeota'],
   },
   {
     name: 'Mariana Sá Ribeiro',
@@ -66,6 +80,7 @@ export const DEMO_DOCTORS: readonly DemoDoctor[] = [
     crm: { numero: '40218', uf: 'RS' },
     especialidades: ['Dermatologia'],
     status: 2,
+    clinicas: ['Clínica de Pele Moinhos'],
   },
   {
     name: 'Luís Otávio Brandão',
@@ -74,6 +89,25 @@ export const DEMO_DOCTORS: readonly DemoDoctor[] = [
     crm: { numero: '29874', uf: 'BA' },
     especialidades: ['Psiquiatria'],
     status: 0,
+    clinicas: ['Espaço Mente Sã Barra'],
+  },
+  {
+    name: 'Camila Yamamoto Ferraz',
+    email: `camila.ferraz@${DEMO_EMAIL_DOMAIN}`,
+    cidade_id: 3550308, // São Paulo - SP: the same city and a clinic shared with Ana Beatriz
+    crm: { numero: '187305', uf: 'SP' },
+    especialidades: ['Endocrinologia e Metabologia'],
+    status: 1,
+    clinicas: ['Centro Médico Vila Mariana'],
+  },
+  {
+    name: 'Rafael Moreira Tavares',
+    email: `rafael.tavares@${DEMO_EMAIL_DOMAIN}`,
+    cidade_id: 4106902, // Curitiba - PR
+    crm: { numero: '33561', uf: 'PR' },
+    especialidades: ['Clínica Médica', 'Neurologia'],
+    status: 2,
+    clinicas: ['Clínica Integrada Batel'],
   },
 ];
 
@@ -85,11 +119,25 @@ async function unusablePasswordHash(): Promise<string> {
   return hashPassword(randomBytes(32).toString('base64url'));
 }
 
+/** Finds or creates the clinic `nome` in `cidadeId` (unique by search key and city); answers its id. */
+async function clinicaId(tx: Db, nome: string, cidadeId: number): Promise<number> {
+  const busca = searchKey(nome);
+  await tx.insert(clinicas).values({ nome, busca, cidade_id: cidadeId }).onConflictDoNothing();
+  const [row] = await tx
+    .select({ id: clinicas.id })
+    .from(clinicas)
+    .where(and(eq(clinicas.busca, busca), eq(clinicas.cidade_id, cidadeId)))
+    .limit(1);
+  if (!row) throw new Error(`clinic ${nome} not found after insert`);
+  return row.id;
+}
+
 /**
  * Creates one demo doctor in a single transaction, unless its e-mail already
  * has an account. An existing account is never turned into a doctor: it was
  * either seeded before (complete, thanks to the transaction) or belongs to
  * someone who registered that address, who must not gain a doctor's access.
+ * A demo doctor seeded before clinics existed (issue 4) gets its clinics.
  */
 async function seedOne(db: Db, doctor: DemoDoctor, specialtyIds: Map<string, number>): Promise<void> {
   const email = doctor.email.toLowerCase();
@@ -97,11 +145,15 @@ async function seedOne(db: Db, doctor: DemoDoctor, specialtyIds: Map<string, num
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const [existing] = await tx
-      .select({ id: users.id })
+      .select({ id: users.id, medico_id: medicos.id })
       .from(users)
+      .leftJoin(medicos, eq(medicos.user_id, users.id))
       .where(sql`lower(${users.email}) = ${email}`)
       .limit(1);
-    if (existing) return;
+    if (existing) {
+      if (existing.medico_id !== null) await linkClinicas(tx, existing.medico_id, doctor);
+      return;
+    }
     const now = new Date();
     const [user] = await tx
       .insert(users)
@@ -136,16 +188,26 @@ async function seedOne(db: Db, doctor: DemoDoctor, specialtyIds: Map<string, num
       return { medico_id: medico.id, especialidade_id };
     });
     if (rows.length > 0) await tx.insert(medico_especialidades).values(rows);
+    await linkClinicas(tx, medico.id, doctor);
   });
+}
+
+/** Links a demo doctor to its clinics, creating them in its city; links already there stay. */
+async function linkClinicas(tx: Db, medicoId: number, doctor: DemoDoctor): Promise<void> {
+  for (const nome of doctor.clinicas) {
+    const clinica_id = await clinicaId(tx, nome, doctor.cidade_id);
+    await tx.insert(medico_clinicas).values({ medico_id: medicoId, clinica_id }).onConflictDoNothing();
+  }
 }
 
 /**
  * Seeds {@link DEMO_DOCTORS} (main.ts, when `SEED_DEMO` is on): each an
  * active `users` row with a verified e-mail at `@demo.pulso.local`, an
- * unusable password and a fresh personal code, plus its `medicos` row, CRM
- * and specialties. Idempotent, keyed by e-mail: a doctor whose e-mail already
- * has an account is skipped. Needs the reference data (cities, specialties)
- * seeded first.
+ * unusable password and a fresh personal code, plus its `medicos` row, CRM,
+ * specialties and clinics (created in the doctor's city, shared by name).
+ * Idempotent, keyed by e-mail: a doctor whose e-mail already has an account is
+ * skipped (an earlier demo doctor only gets the clinics it lacks). Needs the
+ * reference data (cities, specialties) seeded first.
  */
 export async function seedDemoDoctors(db: Db, doctors: readonly DemoDoctor[] = DEMO_DOCTORS): Promise<void> {
   const names = [...new Set(doctors.flatMap((d) => d.especialidades))];
@@ -158,4 +220,81 @@ export async function seedDemoDoctors(db: Db, doctors: readonly DemoDoctor[] = D
     for (const s of found) specialtyIds.set(s.nome, s.id);
   }
   for (const doctor of doctors) await seedOne(db, doctor, specialtyIds);
+}
+
+/** The support pseudo-doctor's account (spec 1 §3 "suporte"; RULINGS.md "Telemedicine"). */
+export const SUPPORT_DOCTOR = { name: 'Suporte Pulso', email: 'suporte@pulso.local' } as const;
+
+/**
+ * Seeds the support pseudo-doctor on every start (main.ts) with the account
+ * e-mail `email` (`SUPORTE_EMAIL`, default {@link SUPPORT_DOCTOR}.email): an
+ * account 'Suporte Pulso' (verified e-mail, an unusable password until the
+ * team sets one through 'Esqueci minha senha', a fresh personal code) and its
+ * `medicos` row with `suporte` set, status 2 (disponível), no CRM,
+ * specialty, city or clinic. A request to it needs no payment (RULINGS.md).
+ * When the seeded support doctor already exists with the reserved default
+ * e-mail, that e-mail is moved to `email` if that differs and no other
+ * account uses it (`'updated'`): the operator set `SUPORTE_EMAIL`. A support
+ * doctor made with its own e-mail (`medico:create --suporte`) is left as is. An existing account with that e-mail is
+ * never turned into a doctor: then nothing changes and `'email-taken'` is
+ * answered. Safe when several nodes start at once (the e-mail is unique).
+ */
+export async function seedSupportDoctor(
+  db: Db,
+  email: string = SUPPORT_DOCTOR.email,
+): Promise<'created' | 'present' | 'updated' | 'email-taken'> {
+  const [present] = await db
+    .select({ id: medicos.id, user_id: users.id, email: users.email })
+    .from(medicos)
+    .innerJoin(users, eq(users.id, medicos.user_id))
+    .where(eq(medicos.suporte, true))
+    .orderBy(asc(medicos.id))
+    .limit(1);
+  if (present) {
+    // Only the seeded reserved address moves; a support account made with its own e-mail stays.
+    if (present.email.toLowerCase() === email || present.email !== SUPPORT_DOCTOR.email) return 'present';
+    const [holder] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`)
+      .limit(1);
+    if (holder) return 'email-taken';
+    await db.update(users).set({ email }).where(eq(users.id, present.user_id));
+    return 'updated';
+  }
+  const passwordHash = await unusablePasswordHash();
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [existing] = await tx
+      .select({ id: users.id, suporte: medicos.suporte })
+      .from(users)
+      .leftJoin(medicos, eq(medicos.user_id, users.id))
+      .where(sql`lower(${users.email}) = ${email}`)
+      .limit(1);
+    // Seeded by another node since the check above, or someone else's account.
+    if (existing) return existing.suporte ? 'present' : 'email-taken';
+    const now = new Date();
+    const [user] = await tx
+      .insert(users)
+      .values({
+        name: SUPPORT_DOCTOR.name,
+        email,
+        password_hash: passwordHash,
+        code: await drawFreeCode(tx),
+        email_verified_at: now,
+        terms_accepted_at: now,
+      })
+      // Another node starting at the same moment seeded it: that one wins.
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (!user) return 'present';
+    await tx.insert(medicos).values({
+      user_id: user.id,
+      busca: searchKey(SUPPORT_DOCTOR.name),
+      status: 2,
+      suporte: true,
+      verified_at: now,
+    });
+    return 'created';
+  });
 }

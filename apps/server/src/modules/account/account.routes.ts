@@ -114,7 +114,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await resetPassword(db, request.body);
+      const userId = await resetPassword(db, request.body);
+      await app.ctx.realtime.endSessions({ userId });
       return { message: ACCOUNT_MESSAGES.resetDone };
     },
   );

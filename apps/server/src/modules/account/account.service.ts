@@ -194,11 +194,12 @@ export function requestPasswordReset(ctx: AppContext, log: FastifyBaseLogger, em
  * `POST /api/password/reset`: sets a new password (argon2id) from a live
  * reset token whose account has this e-mail, uses the token up and revokes
  * every session of the account. Receiving the link proves the address, so an
- * unverified e-mail becomes verified.
+ * unverified e-mail becomes verified. Answers the account's id (its open
+ * sockets are then closed by the route).
  * Errors: 422 `token` ({@link ACCOUNT_MESSAGES.resetInvalid}) for an unknown,
  * expired or used token, a token of another e-mail, or a closed account.
  */
-export async function resetPassword(db: Db, input: PasswordReset): Promise<void> {
+export async function resetPassword(db: Db, input: PasswordReset): Promise<number> {
   const passwordHash = await hashPassword(input.password);
   const done = await db.transaction(async (tx) => {
     const now = new Date();
@@ -217,13 +218,13 @@ export async function resetPassword(db: Db, input: PasswordReset): Promise<void>
         ),
       )
       .limit(1);
-    if (!row) return false;
+    if (!row) return null;
     const used = await tx
       .update(account_tokens)
       .set({ used_at: now })
       .where(and(eq(account_tokens.id, row.id), isNull(account_tokens.used_at)))
       .returning({ id: account_tokens.id });
-    if (used.length === 0) return false;
+    if (used.length === 0) return null;
     await tx
       .update(users)
       .set({
@@ -235,7 +236,8 @@ export async function resetPassword(db: Db, input: PasswordReset): Promise<void>
       .update(sessions)
       .set({ revoked_at: now })
       .where(and(eq(sessions.user_id, row.user_id), isNull(sessions.revoked_at)));
-    return true;
+    return row.user_id;
   });
-  if (!done) throw fieldError('token', ACCOUNT_MESSAGES.resetInvalid);
+  if (done === null) throw fieldError('token', ACCOUNT_MESSAGES.resetInvalid);
+  return done;
 }

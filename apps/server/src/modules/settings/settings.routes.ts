@@ -38,7 +38,9 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await changePassword(db, actorOf(request), request.body);
+      const actor = actorOf(request);
+      await changePassword(db, actor, request.body);
+      await app.ctx.realtime.endSessions({ userId: actor.userId, exceptSessionId: actor.sessionId });
       return { message: SETTINGS_MESSAGES.passwordChanged };
     },
   );
@@ -63,7 +65,9 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await closeAccount(db, actorOf(request));
+      const actor = actorOf(request);
+      await closeAccount(db, actor);
+      await app.ctx.realtime.endSessions({ userId: actor.userId });
       return { message: SETTINGS_MESSAGES.accountClosed };
     },
   );

@@ -1,0 +1,146 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { JOBS_LOCK_KEY, type JobLog } from '../platform/jobs.ts';
+
+/** Helpers of the tests that run several API nodes (schedulers, server processes) on one database. */
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Polls `check` every 10 ms until it holds; throws after `timeoutMs`. */
+export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`condition not reached in ${timeoutMs} ms`);
+    await sleep(10);
+  }
+}
+
+/** A {@link JobLog} that keeps every line. */
+export function captureLog(): JobLog & { lines: { level: string; msg: string; obj: object }[] } {
+  const lines: { level: string; msg: string; obj: object }[] = [];
+  return {
+    lines,
+    info: (obj, msg) => lines.push({ level: 'info', msg, obj }),
+    warn: (obj, msg) => lines.push({ level: 'warn', msg, obj }),
+    error: (obj, msg) => lines.push({ level: 'error', msg, obj }),
+  };
+}
+
+/** Runs `work` with a client of its own on `url`. */
+export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Backend pid and `application_name` of the sessions holding the scheduler's advisory lock `key` in that database. */
+export function lockHolders(
+  url: string,
+  key: readonly [number, number] = JOBS_LOCK_KEY,
+): Promise<{ pid: number; application_name: string }[]> {
+  return withClient(url, async (client) => {
+    const result = await client.query<{ pid: number; application_name: string }>(
+      `select l.pid, a.application_name from pg_locks l join pg_stat_activity a on a.pid = l.pid
+        where l.locktype = 'advisory' and l.database = (select oid from pg_database where datname = current_database())
+          and l.classid = $1::int::oid and l.objid = $2::int::oid and l.objsubid = 2 and l.granted`,
+      [key[0], key[1]],
+    );
+    return result.rows;
+  });
+}
+
+/**
+ * A fresh, empty PostgreSQL database `pulso_n_<random>` on the server of
+ * `DATABASE_URL` (the api-postgres project's), for several nodes to share;
+ * `drop()` removes it, closing what is still connected.
+ */
+export async function createSharedDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('the multi-node tests need DATABASE_URL (see .ci/run)');
+  const name = `pulso_n_${randomBytes(6).toString('hex')}`;
+  await withClient(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () =>
+      withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
+  };
+}
+
+const MAIN = path.join(import.meta.dirname, '../main.ts');
+
+/** A server process started the way `npm start` does (`node --import tsx src/main.ts`). */
+export interface ServerProcess {
+  child: ChildProcess;
+  origin: string;
+  exited: Promise<number | null>;
+  output(): string;
+  /** SIGTERM, then waits for the exit; SIGKILL after 15 s. */
+  stop(): Promise<number | null>;
+}
+
+/**
+ * Starts `main.ts` on 127.0.0.1:`port` with only `env` (plus PATH) and waits
+ * until `/api/health` answers 200 (`timeoutMs`); its output is kept for the
+ * failure message.
+ */
+export async function startServer(
+  port: number,
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // A failed run must not leave a server (and its connections to the shared database) behind.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const origin = `http://127.0.0.1:${port}`;
+  const server: ServerProcess = {
+    child,
+    origin,
+    exited,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`server on ${port} exited with ${child.exitCode}:\n${output}`);
+    try {
+      const res = await fetch(`${origin}/api/health`);
+      if (res.ok) return server;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`no answer from ${origin} in ${timeoutMs} ms:\n${output}`);
+    }
+    await sleep(200);
+  }
+}
