@@ -6,15 +6,20 @@ import { defineConfig, devices } from '@playwright/test';
 /** Port of the server the journeys drive (a fresh one each run, never a developer's). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
 const origin = `http://localhost:${E2E_PORT}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'pulso-e2e-'));
+// Every Playwright process loads this file; workers inherit the runner's environment, so the
+// directory is made once per run. The global teardown deletes it.
+process.env.PULSO_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'pulso-e2e-'));
+const dataDir = process.env.PULSO_E2E_DATA_DIR;
 
 /**
  * Browser journeys against the real server on the embedded default (PGlite
- * under a temporary DATA_DIR), exactly what `npm start` serves.
+ * under a temporary DATA_DIR), exactly what `npm start` serves, with the
+ * telemedicine journeys' doctors created in it before it starts.
  */
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
+  globalTeardown: './support/teardown.ts',
   workers: 1,
   retries: 0,
   timeout: 60_000,
@@ -47,7 +52,9 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    command: 'node --import tsx ../apps/server/src/main.ts',
+    // The journeys' doctors (support/doctors.ts) are made by the medico:create tool, which needs the
+    // embedded database unlocked: first the tool on DATA_DIR, then the server on it, same environment.
+    command: 'node --import tsx support/create-doctors.ts && node --import tsx ../apps/server/src/main.ts',
     url: `${origin}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -81,14 +81,18 @@ export default defineConfig({
   plugins: [react(), mantineThemeCss(), precompress()],
   server: {
     port: 5173,
+    // The first matching entry wins: the realtime endpoint (WebSocket upgrades) before the rest of the API.
     proxy: {
+      '/api/socket.io': { target: 'http://localhost:3000', ws: true },
       '/api': { target: 'http://localhost:3000', changeOrigin: false },
-      '/socket.io': { target: 'http://localhost:3000', ws: true },
     },
   },
   preview: {
     port: 4173,
-    proxy: { '/api': { target: 'http://localhost:3000' } },
+    proxy: {
+      '/api/socket.io': { target: 'http://localhost:3000', ws: true },
+      '/api': { target: 'http://localhost:3000' },
+    },
   },
   build: {
     outDir: 'dist',

@@ -22,10 +22,10 @@ export async function expectAccessible(page: Page): Promise<void> {
   );
 }
 
-/** Saves a full-page screenshot as `screenshots/<name>.png`. */
-export async function shot(page: Page, name: string): Promise<void> {
+/** Saves a screenshot as `screenshots/<name>.png`: the full page, or with `fullPage: false` the viewport. */
+export async function shot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage });
 }
 
 /** Checks and photographs the current screen at phone and desktop widths. */
@@ -37,5 +37,23 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
     await page.setViewportSize(size);
     await expectAccessible(page);
     await shot(page, `${name}-${label}`);
+  }
+}
+
+/**
+ * {@link checkScreen} for a screen that scrolls under a sticky footer, such
+ * as a chat: a full-page shot would draw the footer in the middle of the
+ * page, over the messages, so each shot is the viewport scrolled to the end,
+ * what a person sees (the newest messages and the composer).
+ */
+export async function checkScrollingScreen(page: Page, name: string): Promise<void> {
+  for (const [label, size] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expectAccessible(page);
+    await shot(page, `${name}-${label}`, { fullPage: false });
   }
 }

@@ -81,6 +81,17 @@ describe('global 401 rule (spec 2 §7)', () => {
     expect(navigate).toHaveBeenCalledWith('/login');
   });
 
+  it('logs out but stays in the doctor area, whose own sign-in then shows', async () => {
+    window.history.pushState({}, '', '/medico/solicitacoes');
+    setToken('expired');
+    fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'Sua sessão expirou.' }, 401));
+    const error = await apiFetch('/medico/me').catch((e: unknown) => e);
+    expect((error as ApiError).status).toBe(401);
+    expect(getToken()).toBeNull();
+    expect(clearCache).toHaveBeenCalledTimes(1);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('does nothing more than throw while on /login', async () => {
     window.history.pushState({}, '', '/login');
     setToken('kept');

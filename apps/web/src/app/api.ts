@@ -83,12 +83,16 @@ export function configureApi(next: Partial<ApiHooks>): void {
 
 /**
  * Spec 2 §7 "Global response rule": any 401, except while on /login, logs the
- * user out (token and cache cleared) and goes to /login.
+ * user out (token and cache cleared) and goes to /login. In the doctor area
+ * (/medico…) the doctor stays at the address, where the area's own sign-in
+ * shows once the token is gone.
  */
 function handleUnauthorized(): void {
-  if (window.location.pathname === paths.login) return;
+  const { pathname } = window.location;
+  if (pathname === paths.login) return;
   clearToken();
   hooks.clearCache();
+  if (pathname === paths.medico || pathname.startsWith(`${paths.medico}/`)) return;
   hooks.navigate(paths.login);
 }
 

@@ -13,8 +13,12 @@ export const paths = {
   passwordReset: '/password/reset/:token',
   emailVerify: '/email/verify/:token',
   code: '/code/:code',
-  // Doctor area: its own route tree (ARCHITECTURE.md), reached from the login's Médico tab.
+  // Doctor area: its own route tree and shell (ARCHITECTURE.md), reached from the login's Médico tab.
   medico: '/medico',
+  medicoSolicitacoes: '/medico/solicitacoes',
+  medicoAtendimentos: '/medico/atendimentos',
+  medicoAtendimento: '/medico/atendimento/:id',
+  medicoPasses: '/medico/passes',
 
   // Authenticated (spec 2 §2)
   home: '/home',
@@ -74,8 +78,24 @@ export const publicPathKeys = [
   'medico',
 ] as const satisfies readonly PathKey[];
 
+/**
+ * The doctor area's paths (issue 6 "Doctors"): a route tree of its own under
+ * its own shell. Without a stored token each shows the doctor sign-in, and an
+ * account that is not a doctor's is told so (`GET /api/medico/me` → 403).
+ */
+export const medicoPathKeys = [
+  'medico',
+  'medicoSolicitacoes',
+  'medicoAtendimentos',
+  'medicoAtendimento',
+  'medicoPasses',
+] as const satisfies readonly PathKey[];
+
+/** Name of a path of the doctor area. */
+export type MedicoPathKey = (typeof medicoPathKeys)[number];
+
 /** A path that needs a stored token; without one the guard sends the user to /login. */
-export type AuthPathKey = Exclude<PathKey, (typeof publicPathKeys)[number]>;
+export type AuthPathKey = Exclude<PathKey, (typeof publicPathKeys)[number] | MedicoPathKey>;
 
 /** pt-BR title of each screen: the page's `<h1>`, the document title and the 'Em breve' heading. */
 export const pageTitles: Record<PathKey, string> = {
@@ -89,6 +109,10 @@ export const pageTitles: Record<PathKey, string> = {
   emailVerify: 'Confirmação de e-mail',
   code: 'Dados de emergência',
   medico: 'Área do médico',
+  medicoSolicitacoes: 'Solicitações de atendimento',
+  medicoAtendimentos: 'Atendimentos',
+  medicoAtendimento: 'Atendimento',
+  medicoPasses: 'Passes',
   home: 'Dados de emergência',
   saude: 'Minha saúde',
   timeline: 'Linha do tempo',

@@ -3,7 +3,15 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ComingSoon } from '../ui/coming-soon.tsx';
 import { PageLoader } from '../ui/page-loader.tsx';
 import { RequireAuth } from './auth.tsx';
-import { type AuthPathKey, type PathKey, pageTitles, paths, publicPathKeys } from './paths.ts';
+import {
+  type AuthPathKey,
+  type MedicoPathKey,
+  medicoPathKeys,
+  type PathKey,
+  pageTitles,
+  paths,
+  publicPathKeys,
+} from './paths.ts';
 import { NotFoundPage } from './routes/not-found-page.tsx';
 import PublicLayout from './routes/public-layout.tsx';
 import { RootLayout } from './routes/root-layout.tsx';
@@ -16,6 +24,8 @@ const AppShell = lazy(() => import('./shell/app-shell.tsx'));
 const LoginPage = lazy(() => import('../features/auth/login-page.tsx'));
 const RegisterPage = lazy(() => import('../features/auth/register-page.tsx'));
 const CodePage = lazy(() => import('../features/code/code-page.tsx'));
+// The doctor area: its own entry (sign-in or shell), its own chunks.
+const MedicoArea = lazy(() => import('./medico-shell/medico-area.tsx'));
 
 /** Built authenticated pages; every other authenticated path shows 'Em breve'. Add new pages here. */
 const authPages: Partial<Record<AuthPathKey, Page>> = {
@@ -31,6 +41,11 @@ const authPages: Partial<Record<AuthPathKey, Page>> = {
   timelineAdd: lazy(() => import('../features/timeline/add/timeline-add-page.tsx')),
   timeline: lazy(() => import('../features/timeline/list/timeline-page.tsx')),
   timelineItem: lazy(() => import('../features/timeline/item/timeline-item-page.tsx')),
+  telemedicina: lazy(() => import('../features/telemedicina/telemedicina-page.tsx')),
+  telemedicinaMedicos: lazy(() => import('../features/telemedicina/medicos-page.tsx')),
+  telemedicinaMedico: lazy(() => import('../features/telemedicina/medico-page.tsx')),
+  telemedicinaAtendimento: lazy(() => import('../features/chat/chat-page.tsx')),
+  telemedicinaSolicitacoes: lazy(() => import('../features/telemedicina/solicitacoes-redirect.tsx')),
 };
 
 /** Built public pages rendered in the public layout; the other public paths show 'Em breve'. */
@@ -44,8 +59,21 @@ const publicPages: Partial<Record<PathKey, Page>> = {
   emailVerify: lazy(() => import('../features/account/email-verify-page.tsx')),
 };
 
+/** Pages of the doctor area, inside its own shell (issue 6 "Doctors"). */
+const medicoPages: Partial<Record<MedicoPathKey, Page>> = {
+  medico: lazy(() => import('../features/medico-area/home/medico-home-page.tsx')),
+  medicoSolicitacoes: lazy(() => import('../features/medico-area/solicitacoes/solicitacoes-page.tsx')),
+  medicoAtendimentos: lazy(() => import('../features/medico-area/atendimentos/atendimentos-page.tsx')),
+  // The chat serves both sides: it reads `role` from the API (doctor: end the session, block the patient).
+  medicoAtendimento: lazy(() => import('../features/chat/chat-page.tsx')),
+  medicoPasses: lazy(() => import('../features/medico-area/passes/passes-page.tsx')),
+};
+
 const isPublic = (key: PathKey) => (publicPathKeys as readonly PathKey[]).includes(key);
-const authKeys = (Object.keys(paths) as PathKey[]).filter((key): key is AuthPathKey => !isPublic(key));
+const isMedico = (key: PathKey) => (medicoPathKeys as readonly PathKey[]).includes(key);
+const authKeys = (Object.keys(paths) as PathKey[]).filter(
+  (key): key is AuthPathKey => !isPublic(key) && !isMedico(key),
+);
 
 function pageRoute(key: PathKey, Page: Page | undefined): RouteObject {
   return { path: paths[key], element: Page ? <Page /> : <ComingSoon title={pageTitles[key]} /> };
@@ -71,10 +99,23 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           ...publicPathKeys
-            .filter((key) => key !== 'root' && key !== 'code')
+            .filter((key) => key !== 'root' && key !== 'code' && !isMedico(key))
             .map((key) => pageRoute(key, publicPages[key])),
           { path: '*', element: <NotFoundPage /> },
         ],
+      },
+      // The doctor area: the sign-in without a token, else its shell once GET /api/medico/me agrees.
+      {
+        path: paths.medico,
+        element: (
+          <Suspense fallback={<PageLoader />}>
+            <MedicoArea />
+          </Suspense>
+        ),
+        children: medicoPathKeys.map((key) => {
+          const route = pageRoute(key, medicoPages[key]);
+          return key === 'medico' ? { index: true, element: route.element } : route;
+        }),
       },
       {
         element: <RequireAuth />,

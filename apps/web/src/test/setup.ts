@@ -1,5 +1,11 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+import { closeRealtime } from '../app/realtime.ts';
+import { forgetUnreadState } from '../app/unread.ts';
+import { fakeSockets } from './fake-socket.ts';
+
+// No test opens a real socket: `io()` answers a FakeSocket the test drives (fake-socket.ts).
+vi.mock('socket.io-client', async () => (await import('./fake-socket.ts')).fakeSocketIoClient);
 
 // jsdom lacks the browser APIs Mantine relies on.
 if (!window.matchMedia) {
@@ -30,7 +36,17 @@ if (!Element.prototype.scrollIntoView) {
 
 window.scrollTo = () => {};
 
+// Mantine's autosize Textarea listens for web fonts loading; jsdom has no FontFaceSet.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
+
 afterEach(() => {
   cleanup();
+  closeRealtime();
+  forgetUnreadState();
+  fakeSockets.length = 0;
   window.localStorage.clear();
 });

@@ -20,6 +20,18 @@ const iconPaths = {
   device: 'M7 3h10v18H7z M11 18h2',
   logout: 'M14 8V6a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h7a2 2 0 0 0 2-2v-2 M9 12h12 M18 9l3 3-3 3',
   back: 'M15 6l-6 6 6 6',
+  attach:
+    'M21 11.5l-8.6 8.6a5 5 0 0 1-7.1-7.1l8.6-8.6a3.3 3.3 0 0 1 4.7 4.7l-8.6 8.6a1.7 1.7 0 0 1-2.4-2.4l7.9-7.9',
+  send: 'M4 12l16-8-6 16-2.5-6.5z M11.5 13.5L20 4',
+  trash: 'M4 7h16 M9 7V4h6v3 M6 7l1 13h10l1-13 M10 11v6 M14 11v6',
+  file: 'M6 3h8l4 4v14H6z M14 3v4h4 M9 13h6 M9 17h6',
+  check: 'M5 12l5 5 9-10',
+  checks: 'M2 12l5 5 9-10 M11 16l1 1 9-10',
+  home: 'M3 11l9-8 9 8 M5 9.5V20h14V9.5 M10 20v-6h4v6',
+  inbox: 'M4 13l2.5-8h11l2.5 8 M4 13v6h16v-6 M4 13h5l1 2h4l1-2h5',
+  ticket: 'M3 7h18v3a2 2 0 0 0 0 4v3H3v-3a2 2 0 0 0 0-4z M15 7v2 M15 11v2 M15 15v2',
+  copy: 'M9 9h11v11H9z M5 15H4V4h11v1',
+  mail: 'M3 6h18v12H3z M3 7l9 6 9-6',
 } as const;
 
 /** Name of a Pulso icon. */

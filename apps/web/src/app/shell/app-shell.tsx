@@ -2,6 +2,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../ui/page-loader.tsx';
+import { useUnreadRealtime } from '../unread.ts';
 import { AppHeader } from './app-header.tsx';
 import classes from './app-shell.module.css';
 import { MenuDrawer } from './menu-drawer.tsx';
@@ -10,10 +11,13 @@ import { TopTabs } from './top-tabs.tsx';
 /**
  * Layout of every authenticated page (spec 1 §2 "Shell"): header, top tabs,
  * menu drawer and the page. The loading dialog and the snackbar are app-wide.
+ * It holds the realtime connection and keeps the unread badge live (issue 6).
  */
 export default function AppShell() {
   const [menuOpened, menu] = useDisclosure(false);
   const { pathname } = useLocation();
+  // The session's socket stays open while the shell is shown and moves the Telemedicina badge.
+  useUnreadRealtime();
 
   // Any navigation (tab, header button, browser back) closes the drawer.
   useEffect(() => {

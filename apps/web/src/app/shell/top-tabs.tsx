@@ -9,10 +9,17 @@ function badgeText(count: number): string {
   return count > 99 ? '99+' : String(count);
 }
 
+/** '1 mensagem nova', '3 mensagens novas'. */
+function unreadLabel(count: number): string {
+  return count === 1 ? '1 mensagem nova' : `${count} mensagens novas`;
+}
+
 /**
  * Top tabs of the shell (spec 1 §2): plain links with `aria-current="page"`.
  * On phones each tab stacks its icon over a short label; the row scrolls if
- * it still does not fit.
+ * it still does not fit. The Telemedicina tab carries the unread-messages
+ * badge (issue 6): the number is drawn over the icon and read as part of the
+ * tab's name ('Telemedicina, 3 mensagens novas').
  */
 export function TopTabs() {
   const { data } = useUser();
@@ -22,13 +29,9 @@ export function TopTabs() {
       <ul className={classes.list}>
         {tabEntries.map((tab) => {
           const badge = tab.key === 'telemedicina' && unread > 0 ? badgeText(unread) : null;
-          const ariaLabel =
-            badge === null
-              ? undefined
-              : `${tab.label}, ${unread} ${unread === 1 ? 'mensagem nova' : 'mensagens novas'}`;
           return (
             <li key={tab.key} className={classes.item}>
-              <NavLink to={tab.to} className={classes.tab} aria-label={ariaLabel}>
+              <NavLink to={tab.to} className={classes.tab}>
                 <span className={classes.iconWrap}>
                   <Icon name={tab.icon} size={20} />
                   {badge !== null && (
@@ -39,6 +42,8 @@ export function TopTabs() {
                 </span>
                 <span className={`${classes.full} ${tab.shortLabel ? classes.hasShort : ''}`}>
                   {tab.label}
+                  {/* The count joins the tab's name for screen readers, after its visible label (WCAG 2.5.3). */}
+                  {badge !== null && <span className={classes.visuallyHidden}>, {unreadLabel(unread)}</span>}
                 </span>
                 {tab.shortLabel && <span className={classes.short}>{tab.shortLabel}</span>}
               </NavLink>

@@ -63,6 +63,14 @@ describe('/login (spec 1 §2, §5)', () => {
     expect(getToken()).toBeNull();
   });
 
+  it("leads doctors from the 'Médico' tab to their own area, /medico", async () => {
+    renderRoutes(routes, '/login');
+    fireEvent.click(screen.getByRole('tab', { name: 'Médico' }));
+    const link = await screen.findByRole('link', { name: 'Ir para a área do médico' });
+    expect(link.getAttribute('href')).toBe('/medico');
+    expect(screen.getByRole('tab', { name: 'Médico' }).getAttribute('aria-selected')).toBe('true');
+  });
+
   it('names the password toggle', () => {
     renderRoutes(routes, '/login');
     const toggle = screen.getByRole('button', { name: 'Mostrar senha' });

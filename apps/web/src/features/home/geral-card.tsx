@@ -13,13 +13,13 @@ import {
   type UserView,
 } from '@pulso/domain';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
+import { CidadeAutocomplete } from '../../ui/cidades/cidade-autocomplete.tsx';
 import { domainResolver } from '../../ui/domain-resolver.ts';
 import { CardFormActions, EditableCard } from '../../ui/editable-card.tsx';
 import { InfoList } from '../../ui/info-list.tsx';
 import { useCardForm } from '../../ui/use-card-form.ts';
 import { useUpdateGeral } from './api/update-geral.ts';
 import classes from './card-form.module.css';
-import { CidadeAutocomplete } from './cidade-autocomplete.tsx';
 
 /** Values of the general card as typed. `cidade_texto` is the text of the city input. */
 export interface GeralValues {

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import { makeUserView } from '../../test/users.ts';
-import { CIDADE_SEARCH_DEBOUNCE_MS, shouldSearchCidade } from './api/search-cidades.ts';
+import { CIDADE_SEARCH_DEBOUNCE_MS, shouldSearchCidade } from '../../ui/cidades/search-cidades.ts';
 import HomePage from './home-page.tsx';
 
 function makeUser(overrides: Partial<UserView> = {}): UserView {

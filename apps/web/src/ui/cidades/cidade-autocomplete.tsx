@@ -1,7 +1,7 @@
 import { Autocomplete, Loader } from '@mantine/core';
 import type { Cidade } from '@pulso/domain';
 import type { Ref } from 'react';
-import { useCidadesSearch } from './api/search-cidades.ts';
+import { useCidadesSearch } from './search-cidades.ts';
 
 /** Props of {@link CidadeAutocomplete}. */
 export interface CidadeAutocompleteProps {

@@ -1,0 +1,56 @@
+import { useMedicoMe } from '../../features/medico-area/api/get-medico-me.ts';
+import MedicoLoginPage from '../../features/medico-area/medico-login-page.tsx';
+import { NotMedico } from '../../features/medico-area/not-medico.tsx';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { QueryError } from '../../ui/query-error.tsx';
+import { ApiError } from '../api.ts';
+import { useToken } from '../token.ts';
+import { MedicoFrame } from './medico-frame.tsx';
+import { MedicoShell } from './medico-shell.tsx';
+
+/**
+ * Entry of every /medico path (issue 6 "Doctors"; RULINGS.md "Telemedicine":
+ * doctors sign in at /medico). Without a stored token it shows the doctor
+ * sign-in at the address asked for; with one it asks `GET /api/medico/me`:
+ * a doctor gets the area's shell and page, any other account (403) reads
+ * 'Esta conta não é de um médico.' with a way out.
+ */
+export default function MedicoArea() {
+  const token = useToken();
+  if (token === null) {
+    return (
+      <MedicoFrame>
+        <MedicoLoginPage />
+      </MedicoFrame>
+    );
+  }
+  return <MedicoGate />;
+}
+
+function MedicoGate() {
+  const me = useMedicoMe();
+  // Also when a later check refuses (a doctor suspended meanwhile): the area closes.
+  const refused = me.error instanceof ApiError && me.error.status === 403;
+  if (me.data && !refused) return <MedicoShell me={me.data} />;
+  if (me.isPending) {
+    return (
+      <MedicoFrame>
+        <PageLoader />
+      </MedicoFrame>
+    );
+  }
+  return (
+    <MedicoFrame>
+      {refused ? (
+        <NotMedico />
+      ) : (
+        <QueryError
+          title="Não foi possível abrir a área do médico"
+          message={me.error?.message ?? ''}
+          onRetry={() => void me.refetch()}
+          retrying={me.isFetching}
+        />
+      )}
+    </MedicoFrame>
+  );
+}

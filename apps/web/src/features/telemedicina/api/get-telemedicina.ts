@@ -1,0 +1,32 @@
+import type { AtendimentoView, MedicoView, UserView } from '@pulso/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../app/api.ts';
+
+/**
+ * Answer of `GET /api/telemedicina` (spec 1 §7; docs/api-issue-6.md):
+ * `solicitacoes` the pending requests addressed to the caller's own doctor
+ * profile (empty unless the caller is also a doctor), `medicos` 'Meus
+ * médicos' (doctors with a session with the caller, latest activity first,
+ * each with `mensagens_novas`), `suporte` the support pseudo-doctor or `null`.
+ */
+export interface TelemedicinaHome {
+  user: UserView;
+  solicitacoes: AtendimentoView[];
+  medicos: MedicoView[];
+  suporte: MedicoView | null;
+}
+
+/** Prefix of every telemedicine list query (the realtime events make them stale). */
+export const telemedicinaQueryKey = ['telemedicina'] as const;
+
+/** Query key of `GET /api/telemedicina`. */
+export const telemedicinaHomeKey = ['telemedicina', 'home'] as const;
+
+/** The /telemedicina screen's data, read afresh on every visit (unread counts change elsewhere). */
+export function useTelemedicinaHome() {
+  return useQuery({
+    queryKey: telemedicinaHomeKey,
+    queryFn: ({ signal }) => api.get<TelemedicinaHome>('/telemedicina', signal),
+    staleTime: 0,
+  });
+}

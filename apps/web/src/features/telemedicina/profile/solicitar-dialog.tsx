@@ -1,0 +1,169 @@
+import { Alert, Button, Checkbox, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  type AtendimentoView,
+  MOTIVO_MAX,
+  type SolicitarAtendimentoForm,
+  SolicitarAtendimentoFormSchema,
+} from '@pulso/domain';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { ApiError } from '../../../app/api.ts';
+import { paths } from '../../../app/paths.ts';
+import { AppModal } from '../../../ui/app-modal.tsx';
+import { domainResolver } from '../../../ui/domain-resolver.ts';
+import { applyServerErrors } from '../../../ui/server-errors.ts';
+import { useSolicitarAtendimento } from '../api/solicitar-atendimento.ts';
+
+interface SolicitarValues {
+  motivo: string;
+  usarPass: boolean;
+  pass: string;
+}
+
+const EMPTY: SolicitarValues = { motivo: '', usarPass: false, pass: '' };
+
+/** A failure shown inside the dialog: the server's message, and for 402 the ways to pay. */
+type Failure = { message: string; payment: boolean };
+
+/**
+ * The request-care dialog (spec 1 §4, §5, §7): the reason is required ('Informe
+ * o motivo da solicitação'); 'Tenho um passe' shows the pass field, then
+ * required ('Informe o passe'). The support pseudo-doctor needs only the
+ * message, so it offers no pass. Sends `{motivo, pass}`; on success the
+ * caller shows the thank-you dialog. A 402 (nothing pays for the session)
+ * shows the server's message with links to the single-session purchase and
+ * to /planos; field errors go under their fields; other failures show their message.
+ */
+export function SolicitarDialog({
+  opened,
+  medicoId,
+  suporte,
+  onClose,
+  onCreated,
+}: {
+  opened: boolean;
+  medicoId: number;
+  suporte: boolean;
+  onClose: () => void;
+  onCreated: (atendimento: AtendimentoView) => void;
+}) {
+  const solicitar = useSolicitarAtendimento(medicoId);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<SolicitarValues, unknown, SolicitarAtendimentoForm>({
+    resolver: domainResolver(SolicitarAtendimentoFormSchema),
+    defaultValues: EMPTY,
+  });
+  const usarPass = watch('usarPass');
+
+  const close = () => {
+    if (solicitar.isPending) return;
+    reset(EMPTY);
+    setFailure(null);
+    onClose();
+  };
+
+  const onSubmit = handleSubmit((values) => {
+    setFailure(null);
+    solicitar.mutate(
+      { motivo: values.motivo, pass: values.usarPass ? values.pass.trim() : null },
+      {
+        onSuccess: ({ atendimento }) => {
+          reset(EMPTY);
+          onCreated(atendimento);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 402) {
+            setFailure({ message: error.message, payment: true });
+            return;
+          }
+          if (applyServerErrors(error, setError, ['motivo', 'pass'])) return;
+          setFailure({ message: error.message, payment: false });
+        },
+      },
+    );
+  });
+
+  return (
+    <AppModal
+      opened={opened}
+      onClose={close}
+      title={suporte ? 'Falar com o suporte' : 'Solicitar atendimento'}
+    >
+      <form noValidate onSubmit={onSubmit} aria-label="Solicitar atendimento">
+        <Stack gap="md">
+          <Textarea
+            {...register('motivo')}
+            label={suporte ? 'Como podemos ajudar?' : 'Motivo da solicitação'}
+            description={
+              suporte ? undefined : 'Conte ao médico o que você sente ou o que precisa, em poucas palavras.'
+            }
+            autosize
+            minRows={3}
+            maxRows={8}
+            maxLength={MOTIVO_MAX}
+            withAsterisk
+            error={errors.motivo?.message}
+            aria-invalid={errors.motivo ? true : undefined}
+            data-autofocus
+          />
+          {!suporte && (
+            <>
+              <Checkbox
+                {...register('usarPass')}
+                label="Tenho um passe"
+                description="Um código que o próprio médico lhe deu para este atendimento."
+              />
+              {usarPass && (
+                <TextInput
+                  {...register('pass')}
+                  label="Passe"
+                  placeholder="ABCD-EF23"
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  maxLength={20}
+                  withAsterisk
+                  error={errors.pass?.message}
+                  aria-invalid={errors.pass ? true : undefined}
+                />
+              )}
+            </>
+          )}
+          {failure && (
+            <Alert color="red" variant="light" role="alert" title="Não foi possível enviar a solicitação">
+              <Text size="sm" mb={failure.payment ? 'sm' : 0}>
+                {failure.message}
+              </Text>
+              {failure.payment && (
+                <Group gap="xs">
+                  <Button component={Link} to={paths.telemedicinaPurchase} size="sm">
+                    Comprar atendimento avulso
+                  </Button>
+                  <Button component={Link} to={paths.planos} size="sm" variant="default">
+                    Ver planos
+                  </Button>
+                </Group>
+              )}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={solicitar.isPending}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={solicitar.isPending}>
+              Enviar solicitação
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AppModal>
+  );
+}

@@ -1,0 +1,43 @@
+import { Button, Group, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { AppModal } from './app-modal.tsx';
+
+/**
+ * An action asked again before it happens (spec 1 §4 "Delete needs
+ * confirmation"): the title, what will happen, 'Cancelar' (focused first,
+ * so Enter does no harm) and the confirm button — red unless `tone` is
+ * 'neutral' — busy while the request runs.
+ */
+export function ConfirmDialog({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  busy,
+  onConfirm,
+  onClose,
+  tone = 'danger',
+}: {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+  tone?: 'danger' | 'neutral';
+}) {
+  return (
+    <AppModal opened={opened} onClose={busy ? () => {} : onClose} title={title}>
+      <Text mb="lg">{children}</Text>
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onClose} disabled={busy} data-autofocus>
+          Cancelar
+        </Button>
+        <Button color={tone === 'danger' ? 'red.9' : undefined} onClick={onConfirm} loading={busy}>
+          {confirmLabel}
+        </Button>
+      </Group>
+    </AppModal>
+  );
+}
