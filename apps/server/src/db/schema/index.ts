@@ -1,5 +1,7 @@
 export * from './account.ts';
 export * from './companies.ts';
+export * from './conteudo.ts';
+export * from './indicadores.ts';
 export * from './medicos.ts';
 export * from './planos.ts';
 export * from './profissionais.ts';
