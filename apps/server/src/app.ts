@@ -36,6 +36,7 @@ import { medicosRoutes } from './modules/medicos/medicos.routes.ts';
 import { permissoesRoutes } from './modules/permissoes/permissoes.routes.ts';
 import { qrcodeRoutes } from './modules/qrcode/qrcode.routes.ts';
 import { saudeRoutes } from './modules/saude/saude.routes.ts';
+import { scoreRoutes } from './modules/score/score.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { telemedicinaRoutes } from './modules/telemedicina/telemedicina.routes.ts';
 import { timelineRoutes } from './modules/timeline/timeline.routes.ts';
@@ -199,6 +200,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(clinicasRoutes);
       await api.register(telemedicinaRoutes);
       await api.register(medicoRoutes);
+      await api.register(scoreRoutes);
     },
     { prefix: '/api' },
   );

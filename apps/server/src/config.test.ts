@@ -63,6 +63,26 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes the contact channels of /faqs from CONTATO_EMAIL and CONTATO_WHATSAPP, with safe defaults', () => {
+    // Defaults: the support team's mailbox, and no WhatsApp number at all (none is ever made up).
+    expect(loadConfig({}).contato).toEqual({ email: 'suporte@pulso.local', whatsapp: null });
+    expect(loadConfig({ SUPORTE_EMAIL: 'Equipe@Clinica.example' }).contato.email).toBe(
+      'equipe@clinica.example',
+    );
+    expect(loadConfig({ CONTATO_EMAIL: 'Contato@Pulso.app.br', CONTATO_WHATSAPP: '' }).contato).toEqual({
+      email: 'contato@pulso.app.br',
+      whatsapp: null,
+    });
+    expect(loadConfig({ CONTATO_EMAIL: '' }).contato.email).toBe('suporte@pulso.local');
+    expect(loadConfig({ CONTATO_WHATSAPP: '5511987654321' }).contato.whatsapp).toBe('5511987654321');
+    expect(loadConfig({ CONTATO_WHATSAPP: '11987654321' }).contato.whatsapp).toBe('5511987654321');
+    expect(loadConfig({ CONTATO_WHATSAPP: '+55 (11) 3333-4444' }).contato.whatsapp).toBe('551133334444');
+    for (const bad of ['123', '14155552671', '01987654321', 'whatsapp']) {
+      expect(() => loadConfig({ CONTATO_WHATSAPP: bad }), bad).toThrow(/CONTATO_WHATSAPP/);
+    }
+    expect(() => loadConfig({ CONTATO_EMAIL: 'contato' })).toThrow(/CONTATO_EMAIL/);
+  });
+
   it('fails fast naming every invalid variable', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', PUBLIC_ORIGIN: 'nope' })).toThrow(
       ConfigError,

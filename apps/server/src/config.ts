@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { INATIVIDADE_HORAS_PADRAO } from '@pulso/domain';
+import { INATIVIDADE_HORAS_PADRAO, normalizeWhatsapp } from '@pulso/domain';
 import { z } from 'zod';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -65,6 +65,27 @@ const EnvSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false', '1', '0', '']).optional(),
   // The support pseudo-doctor's sign-in e-mail: the team's mailbox, where its password-reset link goes.
   SUPORTE_EMAIL: z.email('must be an e-mail address').default('suporte@pulso.local'),
+  // Contact channels of /faqs: an e-mail (default SUPORTE_EMAIL) and an optional WhatsApp number.
+  CONTATO_EMAIL: z
+    .email('must be an e-mail address')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  CONTATO_WHATSAPP: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return null;
+      const digits = normalizeWhatsapp(v);
+      if (!digits) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be a Brazilian phone number: DDD and number, optionally after 55 (e.g. 5511987654321)',
+        });
+        return z.NEVER;
+      }
+      return digits;
+    }),
 });
 
 /** The parsed configuration every part of the server receives. */
@@ -108,6 +129,14 @@ export interface Config {
    * `INATIVIDADE_HORAS_PADRAO` = 24; RULINGS.md "Inactivity").
    */
   inatividadeHoras: number;
+  /**
+   * Contact channels shown on /faqs (`GET /api/faqs` `contato`): `email`
+   * from `CONTATO_EMAIL` (default: {@link Config.suporteEmail}, the support
+   * team's mailbox), lower-cased; `whatsapp` from `CONTATO_WHATSAPP` as
+   * international digits (`5511987654321`), or `null` when unset: no number
+   * is ever made up, so without it no WhatsApp link is shown.
+   */
+  contato: { email: string; whatsapp: string | null };
 }
 
 /** Thrown when the environment is invalid; lists each bad variable. */
@@ -146,5 +175,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? e.NODE_ENV !== 'production'
         : e.SEED_DEMO === 'true' || e.SEED_DEMO === '1',
     inatividadeHoras: e.ATENDIMENTO_INATIVIDADE_HORAS ?? INATIVIDADE_HORAS_PADRAO,
+    contato: {
+      email: (e.CONTATO_EMAIL ?? e.SUPORTE_EMAIL).toLowerCase(),
+      whatsapp: e.CONTATO_WHATSAPP,
+    },
   };
 }

@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { count } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { cidades, doencas, especialidades } from '../schema/index.ts';
+import { seedDicasEFaqs } from './conteudo/dicas-faqs.ts';
 import { seedContentPages } from './conteudo/index.ts';
+import { seedScoreQuestionnaires } from './score.ts';
 
 const DATA = new URL('./data/', import.meta.url);
 
@@ -52,7 +54,8 @@ export const DOENCAS = [
  * Seeds reference data when missing: all Brazilian municipalities with their
  * IBGE ids (`data/municipios.json`, 5,571) and the 55 CFM specialties
  * (`data/especialidades.json`), and the chronic conditions of
- * {@link DOENCAS}. Idempotent: rows that exist are kept.
+ * {@link DOENCAS}, the content pages, the health-score questionnaires
+ * (`score.ts`) and the tips and FAQs (`conteudo/dicas-faqs.ts`). Idempotent: rows that exist are kept.
  */
 export async function seedReferenceData(db: Db): Promise<void> {
   const [cidadeCount] = await db.select({ n: count() }).from(cidades);
@@ -80,4 +83,6 @@ export async function seedReferenceData(db: Db): Promise<void> {
     .values(DOENCAS.map((nome) => ({ nome })))
     .onConflictDoNothing();
   await seedContentPages(db);
+  await seedScoreQuestionnaires(db);
+  await seedDicasEFaqs(db);
 }

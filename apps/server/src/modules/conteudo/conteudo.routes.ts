@@ -1,15 +1,19 @@
-import { ContentPageSchema } from '@pulso/domain';
+import { ContentPageSchema, DicasAnswerSchema, FaqsAnswerSchema } from '@pulso/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBodySchema } from '../../http.ts';
-import { getContentPage } from './conteudo.service.ts';
+import { authErrors, ErrorBodySchema } from '../../http.ts';
+import { requireUser } from '../auth/auth.hooks.ts';
+import { getContentPage, listDicas, listFaqs } from './conteudo.service.ts';
 
 /**
  * Terms of use and privacy policy kept in the database (spec 2 §2 public
  * routes /termos-de-uso, /politica-de-privacidade; issue 3 "Terms and
- * privacy"). Both are public: they are read before an account exists.
+ * privacy"), both public: they are read before an account exists. The
+ * health tips and the FAQs with the contact channels (spec 2 §2 /dicas,
+ * /faqs, authenticated routes; §7; issue 7 "Content"), for signed-in users.
  */
 export const conteudoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
+  const { contato } = app.ctx.config;
 
   const page = (summary: string) =>
     ({
@@ -38,4 +42,51 @@ export const conteudoRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'no-cache');
     return getContentPage(db, 'politica');
   });
+
+  /**
+   * `GET /api/dicas` (spec 2 §7): 200 `{dicas: [{id, title, content}]}` —
+   * the active tips in staff order; `content` is plain text, blank lines
+   * between paragraphs. 401 without a live token.
+   */
+  app.get(
+    '/dicas',
+    {
+      onRequest: requireUser,
+      schema: {
+        summary: 'Health tips of /dicas, in order',
+        tags: ['conteudo'],
+        security: [{ bearer: [] }],
+        response: { 200: DicasAnswerSchema, ...authErrors },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'private, no-cache');
+      return { dicas: await listDicas(db) };
+    },
+  );
+
+  /**
+   * `GET /api/faqs` (spec 2 §7 "returns faqs"): 200 `{faqs: [{id, question,
+   * answer}], contato: {email, whatsapp}}` — the active questions in staff
+   * order (plain-text answers) and the contact channels of the server's
+   * configuration: `email` (`CONTATO_EMAIL`, default `SUPORTE_EMAIL`) and
+   * `whatsapp`, international digits `55…` (`CONTATO_WHATSAPP`) or `null`
+   * when none is configured. 401 without a live token.
+   */
+  app.get(
+    '/faqs',
+    {
+      onRequest: requireUser,
+      schema: {
+        summary: 'Questions and answers of /faqs and the contact channels',
+        tags: ['conteudo'],
+        security: [{ bearer: [] }],
+        response: { 200: FaqsAnswerSchema, ...authErrors },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'private, no-cache');
+      return listFaqs(db, contato);
+    },
+  );
 };

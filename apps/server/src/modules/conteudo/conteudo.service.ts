@@ -1,7 +1,7 @@
-import type { ContentPage, ContentSlug } from '@pulso/domain';
-import { eq } from 'drizzle-orm';
+import type { Contato, ContentPage, ContentSlug, Dica, Faq } from '@pulso/domain';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { content_pages } from '../../db/schema/index.ts';
+import { content_pages, dicas, faqs } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 
 /** Message of a content page missing from the database (never seeded, or removed by hand). */
@@ -20,4 +20,31 @@ export async function getContentPage(db: Db, slug: ContentSlug): Promise<Content
     .limit(1);
   if (!row) throw notFound(CONTENT_NOT_FOUND_MESSAGE);
   return { titulo: row.titulo, html: row.html, updated_at: row.updated_at.toISOString() };
+}
+
+/**
+ * The health tips of /dicas (spec 2 "Tips screen", §7 `GET /api/dicas`):
+ * the active rows (`ativo`) as `{id, title, content}`, by `ordem`, then id.
+ */
+export async function listDicas(db: Db): Promise<Dica[]> {
+  return db
+    .select({ id: dicas.id, title: dicas.title, content: dicas.content })
+    .from(dicas)
+    .where(eq(dicas.ativo, true))
+    .orderBy(asc(dicas.ordem), asc(dicas.id));
+}
+
+/**
+ * The questions of /faqs (spec 2 "Other screens" FAQ, §7 `GET /api/faqs`)
+ * and the contact channels configured for the server (`Config.contato`):
+ * `{faqs: [{id, question, answer}], contato: {email, whatsapp}}`, the active
+ * questions by `ordem`, then id.
+ */
+export async function listFaqs(db: Db, contato: Contato): Promise<{ faqs: Faq[]; contato: Contato }> {
+  const rows = await db
+    .select({ id: faqs.id, question: faqs.question, answer: faqs.answer })
+    .from(faqs)
+    .where(eq(faqs.ativo, true))
+    .orderBy(asc(faqs.ordem), asc(faqs.id));
+  return { faqs: rows, contato };
 }

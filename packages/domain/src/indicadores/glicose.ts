@@ -1,0 +1,254 @@
+import { z } from 'zod';
+import {
+  type AgoraSaoPaulo,
+  afericaoFields,
+  agoraEmSaoPaulo,
+  digitosInteiros,
+  type FaixaGrafico,
+  type IndicadorCategoriaVisual,
+  type IndicadorTom,
+  refineAfericaoNoFuturo,
+} from './afericao.ts';
+
+/**
+ * Capillary glucose (spec 2 §2 "Glucose entry screen", §3, §4 "Glucose
+ * save", §5 "Glucose", §7, §8; RULINGS.md "Indicators and score", "Glucose
+ * insert-or-update"): a value in mg/dL for one of the day's four periods;
+ * one reading per day and period (a second one updates the first). Whether
+ * the person has diabetes ('Diabetes' among their conditions on /saude)
+ * changes the alert and the history's colours.
+ */
+
+/** pt-BR messages of the glucose screens and routes. */
+export const GLICOSE_MESSAGES = {
+  value: 'Informe a glicose em mg/dL (2 ou 3 dígitos, a partir de 20)',
+  periodo: 'Escolha o período da medição',
+  /** The red warning while no period is chosen (spec 2 "Glucose entry screen"). */
+  periodoPrimeiro: 'Escolha o período antes de informar a glicose.',
+  conflito: 'Já existe uma medição de glicose neste dia e período.',
+  /** The notice of the entry screen while 'Diabetes' is not among the user's conditions. */
+  avisoDiabetes:
+    'Tem diabetes? Marque "Diabetes" em Minha saúde para que os alertas e as cores sigam as metas de quem tem diabetes.',
+} as const;
+
+/** Lowest glucose accepted, mg/dL (spec 2 §5). */
+export const GLICOSE_MIN = 20;
+/** Placeholder of the value field (spec 2: "placeholder example 120"). */
+export const GLICOSE_PLACEHOLDER = '120';
+
+/** The day's periods (RULINGS.md "Glucose insert-or-update"; spec 2 §5). */
+export const GLICOSE_PERIODOS = {
+  1: 'Café',
+  2: 'Almoço',
+  3: 'Janta',
+  4: 'Após as 22 Horas',
+} as const;
+export type GlicosePeriodo = keyof typeof GLICOSE_PERIODOS;
+/** The period numbers in the day's order. */
+export const GLICOSE_PERIODO_IDS = [1, 2, 3, 4] as const satisfies readonly GlicosePeriodo[];
+
+/** The label of a stored `time_of_day`, or 'Período {n}' for a number outside 1–4. */
+export function glicosePeriodoLabel(periodo: number): string {
+  return (GLICOSE_PERIODOS as Record<number, string>)[periodo] ?? `Período ${periodo}`;
+}
+
+/**
+ * Categories of a reading for someone without diabetes (RULINGS.md): 20–69
+ * abaixo do normal, 70–99 normal, 100–125 alterada, ≥ 126 risco de diabetes.
+ * This is what is stored as `status`.
+ */
+export const GLICOSE_STATUS = ['abaixo', 'normal', 'alterada', 'risco'] as const;
+export type GlicoseStatus = (typeof GLICOSE_STATUS)[number];
+
+/** First value of 'normal', 'alterada' and 'risco de diabetes', mg/dL. */
+export const GLICOSE_LIMITES = { normal: 70, alterada: 100, risco: 126 } as const;
+/** With diabetes: up to this value the glucose is 'normal' (RULINGS.md), mg/dL. */
+export const GLICOSE_DIABETICO_MAX_NORMAL = 180;
+
+/** Each category's label and tone. */
+export const GLICOSE_STATUS_VISUAL: Record<GlicoseStatus, IndicadorCategoriaVisual> = {
+  abaixo: { label: 'Abaixo do normal', tom: 'azul' },
+  normal: { label: 'Normal', tom: 'verde' },
+  alterada: { label: 'Alterada', tom: 'amarelo' },
+  risco: { label: 'Risco de diabetes', tom: 'vermelho' },
+};
+
+/** The category of a value (mg/dL) by the ranges for people without diabetes. */
+export function classificarGlicose(value: number): GlicoseStatus {
+  if (value >= GLICOSE_LIMITES.risco) return 'risco';
+  if (value >= GLICOSE_LIMITES.alterada) return 'alterada';
+  if (value >= GLICOSE_LIMITES.normal) return 'normal';
+  return 'abaixo';
+}
+
+/** Severity of the status alert, as the spec names it: success, info, warning, error. */
+export type AlertaSeveridade = 'success' | 'info' | 'warning' | 'error';
+
+/** The status alert of the entry screen: its text and severity. */
+export interface GlicoseAlerta {
+  texto: string;
+  severidade: AlertaSeveridade;
+}
+
+/**
+ * The status alert of the entry screen (spec 2 §5 "Glucose"). With diabetes:
+ * ≤ 180 'Sua glicose está normal' (success), ≥ 181 'Sua glicose está
+ * alterada' (info). Without: ≥ 126 'Risco de diabetes' (error); the spec's
+ * "common levels list" is the ranges of RULINGS.md: 100–125 'Sua glicose
+ * está alterada' (warning), 70–99 'Sua glicose está normal' (success),
+ * 20–69 'Sua glicose está abaixo do normal' (warning).
+ */
+export function glicoseAlerta(value: number, diabetes: boolean): GlicoseAlerta {
+  if (diabetes) {
+    return value <= GLICOSE_DIABETICO_MAX_NORMAL
+      ? { texto: 'Sua glicose está normal', severidade: 'success' }
+      : { texto: 'Sua glicose está alterada', severidade: 'info' };
+  }
+  switch (classificarGlicose(value)) {
+    case 'risco':
+      return { texto: 'Risco de diabetes', severidade: 'error' };
+    case 'alterada':
+      return { texto: 'Sua glicose está alterada', severidade: 'warning' };
+    case 'normal':
+      return { texto: 'Sua glicose está normal', severidade: 'success' };
+    case 'abaixo':
+      return { texto: 'Sua glicose está abaixo do normal', severidade: 'warning' };
+  }
+}
+
+/** A colour band of the glucose history (spec 2 §5 "History colours"), with its label and range. */
+export interface GlicoseFaixa extends IndicadorCategoriaVisual {
+  /** `azul`, `verde`, `amarelo`, `vermelho`. */
+  tom: IndicadorTom;
+  /** The band's values as read: '60–99 mg/dL', '126 mg/dL ou mais'. */
+  intervalo: string;
+}
+
+/**
+ * The history colours of spec 2 §5, each with a label. People with diabetes:
+ * green 60–179 'Na meta', yellow ≥ 180 'Acima da meta'; the spec gives no
+ * colour below 60, where the value is a hypoglycaemia: blue 'Baixa', as for
+ * everyone else. Others: blue 20–59 'Baixa', green 60–99 'Normal', yellow
+ * 100–125 'Alterada', red ≥ 126 'Risco de diabetes'. The bands are the
+ * spec's and do not match the alert's ranges everywhere (60–69 is green here
+ * and 'abaixo do normal' in the entry screen's alert): the history follows
+ * the spec, and its legend gives each band's range.
+ */
+export const GLICOSE_FAIXAS = {
+  diabetes: [
+    { de: 0, tom: 'azul', label: 'Baixa', intervalo: 'abaixo de 60 mg/dL' },
+    { de: 60, tom: 'verde', label: 'Na meta', intervalo: '60–179 mg/dL' },
+    { de: 180, tom: 'amarelo', label: 'Acima da meta', intervalo: '180 mg/dL ou mais' },
+  ],
+  outros: [
+    { de: 0, tom: 'azul', label: 'Baixa', intervalo: '20–59 mg/dL' },
+    { de: 60, tom: 'verde', label: 'Normal', intervalo: '60–99 mg/dL' },
+    { de: 100, tom: 'amarelo', label: 'Alterada', intervalo: '100–125 mg/dL' },
+    { de: 126, tom: 'vermelho', label: 'Risco de diabetes', intervalo: '126 mg/dL ou mais' },
+  ],
+} as const satisfies Record<'diabetes' | 'outros', readonly (GlicoseFaixa & { de: number })[]>;
+
+/** The history band of a value (mg/dL) for someone with or without diabetes. */
+export function glicoseFaixa(value: number, diabetes: boolean): GlicoseFaixa {
+  const faixas = diabetes ? GLICOSE_FAIXAS.diabetes : GLICOSE_FAIXAS.outros;
+  let found: GlicoseFaixa = faixas[0];
+  for (const f of faixas) if (value >= f.de) found = f;
+  return { tom: found.tom, label: found.label, intervalo: found.intervalo };
+}
+
+/**
+ * The band shaded on the history chart: 70–99 mg/dL (normal, RULINGS.md)
+ * without diabetes; with diabetes 70–180 (the alert's normal up to 180, and
+ * below 70 a hypoglycaemia by the Brazilian Diabetes Society).
+ */
+export function glicoseFaixaNormal(diabetes: boolean): FaixaGrafico {
+  return diabetes
+    ? { de: 70, ate: GLICOSE_DIABETICO_MAX_NORMAL, label: 'Meta (70–180 mg/dL)' }
+    : { de: 70, ate: 99, label: 'Normal (70–99 mg/dL)' };
+}
+
+/** True when a list of conditions (`doencas` of /saude) holds 'Diabetes' (any case, any accents, as a word). */
+export function temDiabetes(doencas: readonly { nome: string }[]): boolean {
+  return doencas.some((d) =>
+    /(^|\s)diabetes(\s|$)/.test(d.nome.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()),
+  );
+}
+
+const value = digitosInteiros(GLICOSE_MESSAGES.value, (n) =>
+  n < GLICOSE_MIN ? GLICOSE_MESSAGES.value : null,
+);
+
+const periodo = (message: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v.trim()) : v),
+    z
+      .number({ error: message })
+      .int(message)
+      .refine((n) => (GLICOSE_PERIODO_IDS as readonly number[]).includes(n), message)
+      .transform((n) => n as GlicosePeriodo),
+  );
+
+/**
+ * `POST /api/home/glicose` body (spec 2 §7: "carries time_of_day,
+ * data_afericao and time_afericao"): `value` mg/dL (2–3 digits, ≥ 20),
+ * `time_of_day` the period 1–4. A reading with the same day and period as
+ * an existing one replaces it (RULINGS.md). `agora` is injectable for tests.
+ */
+export function glicoseCreateSchema(agora: () => AgoraSaoPaulo = () => agoraEmSaoPaulo()) {
+  return z
+    .object({ value, time_of_day: periodo(GLICOSE_MESSAGES.periodo), ...afericaoFields(agora) })
+    .refine(...refineAfericaoNoFuturo(agora));
+}
+export const GlicoseCreateSchema = glicoseCreateSchema();
+export type GlicoseCreate = z.output<typeof GlicoseCreateSchema>;
+
+/**
+ * `PATCH /api/home/glicose/:id` body (spec 2 §7: `{index, value,
+ * data_afericao, time_afericao}`): `index` is the period (1–4, the same
+ * numbers as `time_of_day`), `value` mg/dL. `agora` is injectable for tests.
+ */
+export function glicoseUpdateSchema(agora: () => AgoraSaoPaulo = () => agoraEmSaoPaulo()) {
+  return z
+    .object({ index: periodo(GLICOSE_MESSAGES.periodo), value, ...afericaoFields(agora) })
+    .refine(...refineAfericaoNoFuturo(agora));
+}
+export const GlicoseUpdateSchema = glicoseUpdateSchema();
+export type GlicoseUpdate = z.output<typeof GlicoseUpdateSchema>;
+
+/**
+ * A glucose reading as answered: `value` mg/dL, `time_of_day` the period
+ * (1–4), `status` its category by the ranges without diabetes (the alert and
+ * the colours for people with diabetes are computed from `value`).
+ */
+export const GlicoseViewSchema = z.object({
+  id: z.number().int(),
+  value: z.number().int(),
+  time_of_day: z.number().int(),
+  status: z.enum(GLICOSE_STATUS),
+  data_afericao: z.string(),
+  time_afericao: z.string(),
+});
+export type GlicoseView = z.infer<typeof GlicoseViewSchema>;
+
+/**
+ * Answer of a glucose save: 'Dado inserido com sucesso!' (`acao`
+ * 'inserido', 201) or 'Dado atualizado com sucesso!' (`acao` 'atualizado',
+ * 200), and the reading.
+ */
+export const GlicoseSavedSchema = z.object({
+  message: z.string(),
+  acao: z.enum(['inserido', 'atualizado']),
+  glicose: GlicoseViewSchema,
+});
+export type GlicoseSaved = z.infer<typeof GlicoseSavedSchema>;
+
+/**
+ * `GET /api/home/glicose` answer: a page of readings, latest first, how many
+ * there are, and whether 'Diabetes' is among the user's conditions.
+ */
+export const GlicoseHistoricoSchema = z.object({
+  glicose: z.array(GlicoseViewSchema),
+  total: z.number().int().min(0),
+  diabetes: z.boolean(),
+});
+export type GlicoseHistorico = z.infer<typeof GlicoseHistoricoSchema>;
