@@ -7,6 +7,7 @@ export * from './conteudo/conteudo.ts';
 export * from './devices/devices.ts';
 export * from './indicadores/index.ts';
 export * from './medicos/medicos.ts';
+export * from './pagamentos/index.ts';
 export * from './permissoes/permissoes.ts';
 export * from './profile/index.ts';
 export * from './profissional/profissional.ts';

@@ -1,0 +1,3 @@
+export * from './money.ts';
+export * from './pedidos.ts';
+export * from './sandbox.ts';

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { CidadeSchema } from '../profile/schemas.ts';
+import { aplicarCupom } from './money.ts';
+
+/**
+ * QR sticker orders and coupons (spec 2 §2 /qrcode/purchase, /qrcode/orders,
+ * §3 "QR order", §4 "Coupon", "Purchase stepper", §5 "QR delivery address",
+ * §8, §9; issue 8 "QR sticker orders").
+ */
+
+/** pt-BR messages of the purchase and its coupon (spec 2 §5, §8). */
+export const PEDIDO_MESSAGES = {
+  endereco: 'Informe o endereço',
+  bairro: 'Informe o bairro',
+  cidade: 'Informe a cidade',
+  cep: 'Informe o CEP',
+  ordered: 'Pedido realizado com sucesso!',
+  paid: 'Pagamento realizado com sucesso!',
+  cupomAplicado: 'Cupom aplicado com sucesso!',
+  cupomRemovido: 'Cupom removido',
+  cupomInvalido: 'Cupom inválido.',
+  cupomExpirado: 'Este cupom expirou.',
+  cupomEsgotado: 'Este cupom já foi usado o número máximo de vezes.',
+} as const;
+
+/** Price of one set of 4 QR stickers, centavos (spec 2 §9: R$ 19,90). */
+export const QR_KIT_PRECO = 1990;
+
+/** What step 1 of the purchase describes (spec 2 §9). */
+export const QR_KIT_DESCRICAO = {
+  titulo: 'Kit com 4 adesivos QR Code',
+  itens: [
+    '4 adesivos com o seu código Pulso',
+    'Poliéster prateado, resistente à água',
+    'Tamanhos 30×20 mm e 40×30 mm',
+    'Frete grátis por carta registrada (Correios)',
+  ],
+} as const;
+
+/** Order statuses (spec 2 §3, §9): A Aguardando, E Enviado. */
+export const PEDIDO_STATUS = { A: 'Aguardando', E: 'Enviado' } as const;
+export type PedidoStatus = keyof typeof PEDIDO_STATUS;
+
+/** The label of a stored order status; the code itself for an unknown one. */
+export function pedidoStatusLabel(status: string): string {
+  return (PEDIDO_STATUS as Record<string, string>)[status] ?? status;
+}
+
+/** A CEP's 8 digits from what was typed (`#####-###` mask), or `null` when it is not 8 digits. */
+export function cepDigits(value: unknown): string | null {
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const digits = String(value).replace(/\D/g, '');
+  return digits.length === 8 && String(value).replace(/[\d\s.-]/g, '') === '' ? digits : null;
+}
+
+const required = (message: string, max = 255) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.string({ error: message }).min(1, message).max(max, message),
+  );
+
+/**
+ * The delivery address of step 2 (spec 2 §5 "QR delivery address"):
+ * `endereco`, `bairro`, `cidade` (a municipality from the search, `{id,
+ * descricao}`) and `cep` (8 digits, masked `#####-###` on screen, sent as
+ * digits) required; `complemento` optional.
+ */
+export const EnderecoEntregaSchema = z.object({
+  endereco: required(PEDIDO_MESSAGES.endereco),
+  bairro: required(PEDIDO_MESSAGES.bairro),
+  cidade: z
+    .preprocess((v) => (v === '' || v === undefined ? null : v), CidadeSchema.nullable())
+    .refine((c) => c !== null, PEDIDO_MESSAGES.cidade),
+  cep: z.unknown().transform((v, ctx) => {
+    const digits = cepDigits(v);
+    if (digits === null) {
+      ctx.addIssue({ code: 'custom', message: PEDIDO_MESSAGES.cep });
+      return z.NEVER;
+    }
+    return digits;
+  }),
+  complemento: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || null : (v ?? null)),
+    z.string().max(255).nullable(),
+  ),
+});
+export type EnderecoEntrega = z.output<typeof EnderecoEntregaSchema>;
+
+/** A coupon as stored (issue 8: name, percent, validity, use limit). */
+export interface Cupom {
+  nome: string;
+  /** Percent off, 1–100. */
+  desconto: number;
+  /** Last instant it may be used, or `null` for no end. */
+  valido_ate: Date | null;
+  /** Most orders it may pay for, or `null` for no limit. */
+  limite_usos: number | null;
+  /** Orders it has paid for. */
+  usos: number;
+}
+
+/**
+ * Why a coupon cannot be used at `now`, or `null` when it can: expired
+ * after `valido_ate` (inclusive until then), used up once `usos` reaches
+ * `limite_usos`.
+ */
+export function cupomProblema(cupom: Cupom, now: Date): 'expirado' | 'esgotado' | null {
+  if (cupom.valido_ate && now.getTime() > cupom.valido_ate.getTime()) return 'expirado';
+  if (cupom.limite_usos !== null && cupom.usos >= cupom.limite_usos) return 'esgotado';
+  return null;
+}
+
+/** Coupon names are compared without case or surrounding spaces ('promo10 ' finds 'PROMO10'). */
+export function normalizeCupomNome(nome: string): string {
+  return nome.trim().toUpperCase();
+}
+
+/**
+ * The price of a sticker order in centavos (spec 2 §4 "Purchase stepper",
+ * §9): free (0) when the buyer holds an annual plan and has not had the free
+ * set yet; otherwise {@link QR_KIT_PRECO} less the coupon's percent, if any.
+ */
+export function precoPedido(input: { kitGratis: boolean; desconto: number | null }): number {
+  if (input.kitGratis) return 0;
+  return input.desconto === null ? QR_KIT_PRECO : aplicarCupom(QR_KIT_PRECO, input.desconto);
+}
