@@ -1,5 +1,6 @@
-import { Anchor, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type Login, LoginSchema } from '@pulso/domain';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ApiError } from '../../app/api.ts';
@@ -8,6 +9,7 @@ import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
 import { domainResolver } from '../../ui/domain-resolver.ts';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { ForgotPasswordModal } from '../auth/forgot-password-modal.tsx';
 import { useMedicoLogin } from './api/medico-login.ts';
 
 interface LoginFormValues {
@@ -20,15 +22,18 @@ interface LoginFormValues {
  * tab): e-mail and password checked by `POST /api/login` like a patient's,
  * Enter submits, the server's message goes to the snackbar. On success the
  * area asks whether the account is a doctor's and opens at the address
- * asked for.
+ * asked for. 'Esqueci minha senha' opens the same dialog as the patient's
+ * sign-in (`POST /api/password/email`): a doctor's account is a user account.
  */
 export default function MedicoLoginPage() {
   useDocumentTitle(pageTitles.medico);
   const snackbar = useSnackbar();
   const login = useMedicoLogin();
+  const [forgotEmail, setForgotEmail] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
+    getValues,
     formState: { errors },
   } = useForm<LoginFormValues, unknown, Login>({
     resolver: domainResolver(LoginSchema),
@@ -65,6 +70,17 @@ export default function MedicoLoginPage() {
                 autoComplete="current-password"
                 error={errors.password?.message}
               />
+              <Group justify="flex-end" mt={-4}>
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  fw={600}
+                  onClick={() => setForgotEmail(getValues('email'))}
+                >
+                  Esqueci minha senha
+                </Anchor>
+              </Group>
               <Button type="submit" fullWidth size="md" color="teal.9" loading={login.isPending}>
                 Entrar
               </Button>
@@ -79,9 +95,13 @@ export default function MedicoLoginPage() {
         </Anchor>
       </Text>
       <Text ta="center" size="sm" c="dimmed">
-        As contas de médico são criadas pela equipe do Pulso. Esqueceu a senha? Use “Esqueci minha senha” na
-        área do paciente, com o mesmo e-mail.
+        As contas de médico são criadas pela equipe do Pulso.
       </Text>
+      <ForgotPasswordModal
+        opened={forgotEmail !== null}
+        initialEmail={forgotEmail ?? ''}
+        onClose={() => setForgotEmail(null)}
+      />
     </Stack>
   );
 }
