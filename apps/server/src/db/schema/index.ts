@@ -3,6 +3,7 @@ export * from './companies.ts';
 export * from './conteudo.ts';
 export * from './indicadores.ts';
 export * from './medicos.ts';
+export * from './pagamentos.ts';
 export * from './planos.ts';
 export * from './profissionais.ts';
 export * from './qrcode.ts';

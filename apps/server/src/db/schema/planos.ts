@@ -49,6 +49,8 @@ export const subscriptions = pgTable(
     current_period_start: timestamp('current_period_start', { withTimezone: true }).notNull(),
     current_period_end: timestamp('current_period_end', { withTimezone: true }).notNull(),
     ends_at: timestamp('ends_at', { withTimezone: true }),
+    // The provider's subscription (Stripe Billing in `stripe` mode; null in `sandbox`, billed by Pulso's job).
+    provider_subscription_id: varchar('provider_subscription_id', { length: 120 }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { type CardBrand, cardDigits, SANDBOX_MESSAGES, type SandboxFalha, sandboxCard } from '@pulso/domain';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { sandbox_payment_methods } from '../db/schema/index.ts';
+import { type CardInfo, PaymentError, type PaymentProvider } from './payments.ts';
+
+/**
+ * The offline `sandbox` payment provider (RULINGS.md "Payments"; issue 8):
+ * behaves like Stripe's test mode without a network. Payment methods are
+ * rows of `sandbox_payment_methods` made by
+ * {@link createSandboxPaymentMethod} (`POST /api/sandbox/payment-methods`,
+ * the stand-in for Stripe.js `createPaymentMethod`); charging one does what
+ * its test number does on Stripe: 4242 4242 4242 4242 succeeds,
+ * 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 lacks funds; any
+ * other number is refused as a live card in test mode. As on Stripe, a
+ * declined, expired or wrong-CVC card is already refused when saved; one
+ * without funds is saved and refused when charged.
+ */
+
+const id = (prefix: string) => `${prefix}_sb_${randomBytes(12).toString('hex')}`;
+
+/** Refusals raised when the card is saved, as Stripe's SetupIntent confirmation raises them. */
+const FAILS_WHEN_SAVED: readonly string[] = [
+  'card_declined',
+  'expired_card',
+  'incorrect_cvc',
+  'test_mode_live_card',
+];
+
+/** pt-BR messages of a card form Stripe.js would refuse before creating the payment method. */
+export const SANDBOX_CARD_FORM_MESSAGES = {
+  number: 'O número do cartão é inválido.',
+  expiry: 'A data de validade do cartão é inválida.',
+  expired: 'O ano de validade do cartão já passou.',
+  cvc: 'O código de segurança do cartão é inválido.',
+} as const;
+
+/** The card fields of `POST /api/sandbox/payment-methods` (Stripe's `card` object). */
+export interface SandboxCardInput {
+  number: string;
+  exp_month: number;
+  exp_year: number;
+  cvc: string;
+}
+
+/**
+ * Creates a sandbox payment method, as Stripe.js `createPaymentMethod` does:
+ * checks the number's form (12–19 digits), the expiry (month 1–12, not
+ * before the current month, UTC) and the CVC (3 or 4 digits; 4 for Amex),
+ * then stores what the card is and does — never its number. Returns Stripe's
+ * shape `{id, card: {brand, last4, exp_month, exp_year}}`. Throws
+ * {@link PaymentError} with Stripe's codes (`incorrect_number`,
+ * `invalid_expiry_month`, `invalid_expiry_year`, `invalid_cvc`).
+ */
+export async function createSandboxPaymentMethod(
+  db: Db,
+  input: SandboxCardInput,
+  now: Date = new Date(),
+): Promise<{ id: string; card: CardInfo }> {
+  const digits = cardDigits(input.number);
+  if (!/^\d{12,19}$/.test(digits))
+    throw new PaymentError(SANDBOX_CARD_FORM_MESSAGES.number, 'incorrect_number');
+  if (!Number.isInteger(input.exp_month) || input.exp_month < 1 || input.exp_month > 12) {
+    throw new PaymentError(SANDBOX_CARD_FORM_MESSAGES.expiry, 'invalid_expiry_month');
+  }
+  const year = input.exp_year < 100 ? 2000 + input.exp_year : input.exp_year;
+  const thisYear = now.getUTCFullYear();
+  if (!Number.isInteger(year) || year > thisYear + 50) {
+    throw new PaymentError(SANDBOX_CARD_FORM_MESSAGES.expiry, 'invalid_expiry_year');
+  }
+  if (year < thisYear || (year === thisYear && input.exp_month < now.getUTCMonth() + 1)) {
+    throw new PaymentError(SANDBOX_CARD_FORM_MESSAGES.expired, 'invalid_expiry_year');
+  }
+  const known = sandboxCard(digits);
+  const brand: CardBrand = known?.brand ?? 'unknown';
+  if (!(brand === 'amex' ? /^\d{4}$/ : /^\d{3}$/).test(input.cvc)) {
+    throw new PaymentError(SANDBOX_CARD_FORM_MESSAGES.cvc, 'invalid_cvc');
+  }
+  const row = {
+    id: id('pm'),
+    brand,
+    last4: digits.slice(-4),
+    exp_month: input.exp_month,
+    exp_year: year,
+    falha: known ? known.falha : 'test_mode_live_card',
+  };
+  await db.insert(sandbox_payment_methods).values(row);
+  return { id: row.id, card: { brand, last4: row.last4, exp_month: row.exp_month, exp_year: row.exp_year } };
+}
+
+function refusal(falha: string): PaymentError {
+  const message =
+    SANDBOX_MESSAGES[falha as SandboxFalha | 'test_mode_live_card'] ?? SANDBOX_MESSAGES.card_declined;
+  return new PaymentError(message, falha);
+}
+
+/** pt-BR message of a payment method id the sandbox does not know (Stripe's `resource_missing`). */
+export const SANDBOX_UNKNOWN_METHOD = 'Forma de pagamento não encontrada. Informe o cartão novamente.';
+
+/** The `sandbox` {@link PaymentProvider} over its table. */
+export function sandboxPaymentProvider(db: Db): PaymentProvider {
+  const find = async (paymentMethodId: string) => {
+    const [row] = await db
+      .select()
+      .from(sandbox_payment_methods)
+      .where(eq(sandbox_payment_methods.id, paymentMethodId))
+      .limit(1);
+    if (!row) throw new PaymentError(SANDBOX_UNKNOWN_METHOD, 'resource_missing');
+    return row;
+  };
+  return {
+    mode: 'sandbox',
+    async createCustomer() {
+      return id('cus');
+    },
+    async createSetupIntent() {
+      const setup = id('seti');
+      return { client_secret: `${setup}_secret_${randomBytes(12).toString('hex')}` };
+    },
+    async attachPaymentMethod(customerId, paymentMethodId) {
+      const row = await find(paymentMethodId);
+      if (row.customer_id && row.customer_id !== customerId) {
+        throw new PaymentError(SANDBOX_UNKNOWN_METHOD, 'resource_missing');
+      }
+      if (row.falha && FAILS_WHEN_SAVED.includes(row.falha)) throw refusal(row.falha);
+      await db
+        .update(sandbox_payment_methods)
+        .set({ customer_id: customerId })
+        .where(eq(sandbox_payment_methods.id, paymentMethodId));
+      return { brand: row.brand, last4: row.last4, exp_month: row.exp_month, exp_year: row.exp_year };
+    },
+    async charge(input) {
+      if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new RangeError('bad amount');
+      const row = await find(input.paymentMethodId);
+      if (row.customer_id && row.customer_id !== input.customerId) {
+        throw new PaymentError(SANDBOX_UNKNOWN_METHOD, 'resource_missing');
+      }
+      if (row.falha) throw refusal(row.falha);
+      return { id: id('pi') };
+    },
+  };
+}
