@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Mailer } from './platform/mail.ts';
+import type { PaymentProvider } from './platform/payments.ts';
 import type { PushSender } from './platform/push.ts';
 import type { Realtime } from './platform/realtime.ts';
 import type { Storage } from './platform/storage.ts';
@@ -13,6 +14,8 @@ export interface AppContext {
   mailer: Mailer;
   push: PushSender;
   realtime: Realtime;
+  /** The card payment provider (RULINGS.md "Payments"; today the offline sandbox). */
+  payments: PaymentProvider;
 }
 
 /** The authenticated caller of a request. */

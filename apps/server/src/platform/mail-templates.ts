@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES } from '@pulso/domain';
+import { ACCOUNT_MESSAGES, formatCentavos, formatInstantBR } from '@pulso/domain';
 import type { MailMessage } from './mail.ts';
 
 const PRODUCT = 'Pulso';
@@ -93,5 +93,41 @@ export function passwordResetMail(input: { to: string; name: string; link: strin
       'O link vale por 60 minutos e pode ser usado uma única vez. Ao criar a nova senha, todos os aparelhos conectados à sua conta serão desconectados.',
       'Se você não pediu a redefinição, ignore esta mensagem: sua senha continua a mesma.',
     ],
+  });
+}
+
+/**
+ * The receipt of a payment (issue 8: "a receipt is mailed"): what was paid,
+ * the amount (centavos shown as R$), the card (brand and last 4 digits, never
+ * more), when (America/Sao_Paulo) and the payment's number; the button opens
+ * `link` (where the purchase is used).
+ */
+export function receiptMail(input: {
+  to: string;
+  name: string;
+  descricao: string;
+  valor: number;
+  card: { brand: string; last4: string } | null;
+  paidAt: Date;
+  paymentId: number;
+  action: string;
+  link: string;
+}): MailMessage {
+  const brand = input.card ? input.card.brand.charAt(0).toUpperCase() + input.card.brand.slice(1) : null;
+  return actionMail({
+    to: input.to,
+    subject: `Recibo do pagamento nº ${input.paymentId} - ${PRODUCT}`,
+    greetingName: input.name,
+    intro: [
+      'Recebemos o seu pagamento. Guarde este e-mail como recibo.',
+      `Descrição: ${input.descricao}`,
+      `Valor: ${formatCentavos(input.valor)}`,
+      ...(brand && input.card ? [`Cartão: ${brand} terminado em ${input.card.last4}`] : []),
+      `Data: ${formatInstantBR(input.paidAt)}`,
+      `Pagamento nº ${input.paymentId}`,
+    ],
+    action: input.action,
+    link: input.link,
+    outro: [`Dúvidas sobre o pagamento? Veja as perguntas frequentes no menu do ${PRODUCT}.`],
   });
 }

@@ -1,3 +1,4 @@
 export * from './money.ts';
 export * from './pedidos.ts';
 export * from './sandbox.ts';
+export * from './schemas.ts';

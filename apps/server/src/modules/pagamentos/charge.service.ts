@@ -1,0 +1,176 @@
+import { PAGAMENTO_MESSAGES as M } from '@pulso/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { payment_customers, payments, users } from '../../db/schema/index.ts';
+import { HttpError } from '../../errors.ts';
+import { type CardInfo, PaymentError, type PaymentProvider } from '../../platform/payments.ts';
+
+/**
+ * Charging a card once (issue 8 "Payment providers": every charge carries an
+ * idempotency key and is recorded; a double click or a retry charges once).
+ * The modules decide what to charge and call {@link chargeOnce}; it keeps
+ * the `payments` row, talks to the provider and answers what happened.
+ */
+
+/** What a charge paid for (`payments.tipo`). */
+export type PaymentTipo = 'assinatura' | 'renovacao' | 'troca_plano' | 'atendimento' | 'pedido';
+
+/** What the payment deps need. */
+export interface PaymentDeps {
+  db: Db;
+  payments: PaymentProvider;
+}
+
+/** One charge to make. */
+export interface ChargeRequest {
+  userId: number;
+  tipo: PaymentTipo;
+  /** Centavos, > 0: computed by the server, never read from a client. */
+  valor: number;
+  descricao: string;
+  paymentMethodId: string;
+  /**
+   * The caller's key for this purchase (the `Idempotency-Key` header, or one
+   * derived from what is bought); scoped here by user and `tipo`.
+   */
+  idempotencyKey: string;
+}
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/** The outcome of {@link chargeOnce}: the recorded payment and the card, and whether it was paid before. */
+export interface ChargeResult {
+  payment: PaymentRow;
+  card: CardInfo | null;
+  /** True when this key had already paid: nothing was charged now. */
+  replay: boolean;
+}
+
+/**
+ * The provider customer of a user, created at the provider on first use.
+ * Two first uses at once make one row (the primary key decides; the loser's
+ * provider customer is left unused).
+ */
+export async function ensureCustomer(deps: PaymentDeps, userId: number): Promise<string> {
+  const find = async () => {
+    const [row] = await deps.db
+      .select({ customer_id: payment_customers.customer_id, provider: payment_customers.provider })
+      .from(payment_customers)
+      .where(eq(payment_customers.user_id, userId))
+      .limit(1);
+    return row?.provider === deps.payments.mode ? row.customer_id : null;
+  };
+  const existing = await find();
+  if (existing) return existing;
+  const [user] = await deps.db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user) throw new Error(`user ${userId} not found`);
+  const customerId = await deps.payments.createCustomer({ userId, email: user.email, name: user.name });
+  await deps.db
+    .insert(payment_customers)
+    .values({ user_id: userId, provider: deps.payments.mode, customer_id: customerId })
+    .onConflictDoUpdate({
+      target: payment_customers.user_id,
+      set: {
+        provider: deps.payments.mode,
+        customer_id: customerId,
+        payment_method_id: null,
+        updated_at: new Date(),
+      },
+      // Only a customer of another provider (sandbox → stripe) is replaced.
+      setWhere: sql`${payment_customers.provider} <> ${deps.payments.mode}`,
+    });
+  return (await find()) ?? customerId;
+}
+
+/** 402 with the provider's own message (issue 8: "provider errors shown as the provider's message"). */
+export function paymentRefused(message: string): HttpError {
+  return new HttpError(402, message);
+}
+
+/**
+ * Charges `valor` centavos once per (user, `tipo`, key). The first request
+ * records a `pendente` payment, attaches the card to the user's customer,
+ * charges it with the key and records `pago` or `recusado`. A request with a
+ * key seen before charges nothing: a paid one answers that payment
+ * (`replay`), a refused one the same refusal, one still in flight 409
+ * {@link M.emAndamento}.
+ *
+ * `onPaid` runs in the transaction that marks the payment `pago` and returns
+ * the id of what was bought (`referencia_id`): the good is granted exactly
+ * when the payment is recorded as paid.
+ *
+ * Errors: 402 with the provider's message when the card is refused; 409
+ * while the same key is in flight. A provider failure that is not a refusal
+ * (network) leaves the payment `pendente` and is rethrown.
+ */
+export async function chargeOnce(
+  deps: PaymentDeps,
+  request: ChargeRequest,
+  onPaid: (tx: Db) => Promise<number | null>,
+): Promise<ChargeResult> {
+  if (!Number.isSafeInteger(request.valor) || request.valor <= 0) throw new RangeError('bad amount');
+  const key = `u${request.userId}:${request.tipo}:${request.idempotencyKey}`;
+  const [inserted] = await deps.db
+    .insert(payments)
+    .values({
+      user_id: request.userId,
+      provider: deps.payments.mode,
+      tipo: request.tipo,
+      descricao: request.descricao,
+      valor: request.valor,
+      idempotency_key: key,
+    })
+    .onConflictDoNothing({ target: payments.idempotency_key })
+    .returning();
+  if (!inserted) {
+    const [earlier] = await deps.db.select().from(payments).where(eq(payments.idempotency_key, key)).limit(1);
+    if (!earlier) throw new Error('payment vanished');
+    if (earlier.status === 'pago') return { payment: earlier, card: null, replay: true };
+    if (earlier.status === 'recusado') throw paymentRefused(earlier.falha ?? M.indisponivel);
+    throw new HttpError(409, M.emAndamento);
+  }
+
+  const refuse = async (error: PaymentError) => {
+    await deps.db
+      .update(payments)
+      .set({ status: 'recusado', falha: error.message, updated_at: new Date() })
+      .where(eq(payments.id, inserted.id));
+    return paymentRefused(error.message);
+  };
+  let card: CardInfo;
+  let providerId: string;
+  try {
+    const customerId = await ensureCustomer(deps, request.userId);
+    card = await deps.payments.attachPaymentMethod(customerId, request.paymentMethodId);
+    ({ id: providerId } = await deps.payments.charge({
+      customerId,
+      paymentMethodId: request.paymentMethodId,
+      amount: request.valor,
+      description: request.descricao,
+      idempotencyKey: key,
+    }));
+  } catch (error) {
+    if (error instanceof PaymentError) throw await refuse(error);
+    throw error;
+  }
+  const payment = await deps.db.transaction(async (tx) => {
+    const referencia = await onPaid(tx as unknown as Db);
+    const [paid] = await tx
+      .update(payments)
+      .set({
+        status: 'pago',
+        provider_payment_id: providerId,
+        referencia_id: referencia,
+        updated_at: new Date(),
+      })
+      .where(eq(payments.id, inserted.id))
+      .returning();
+    if (!paid) throw new Error('payment vanished');
+    return paid;
+  });
+  return { payment, card, replay: false };
+}
