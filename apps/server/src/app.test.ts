@@ -155,4 +155,13 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/register')).toBe('/api/register');
     expect(redactUrl('/api/cidades/search/sao?x=1')).toBe('/api/cidades/search/sao');
   });
+
+  it('masks the signatures of file URLs', () => {
+    expect(redactUrl('/api/profissional/documento/7/1790000000/c2lnbmF0dXJl')).toBe(
+      '/api/profissional/documento/7/1790000000/***',
+    );
+    expect(redactUrl('/api/telemedicina/mensagem/3/arquivo/1790000000/c2ln')).toBe(
+      '/api/telemedicina/mensagem/3/arquivo/1790000000/***',
+    );
+  });
 });

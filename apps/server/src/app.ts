@@ -31,9 +31,12 @@ import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { devmailRoutes } from './modules/devmail/devmail.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
+import { indicadoresRoutes } from './modules/indicadores/indicadores.routes.ts';
 import { medicoRoutes } from './modules/medico/medico.routes.ts';
 import { medicosRoutes } from './modules/medicos/medicos.routes.ts';
+import { pagamentosRoutes } from './modules/pagamentos/pagamentos.routes.ts';
 import { permissoesRoutes } from './modules/permissoes/permissoes.routes.ts';
+import { profissionalRoutes } from './modules/profissional/profissional.routes.ts';
 import { qrcodeRoutes } from './modules/qrcode/qrcode.routes.ts';
 import { saudeRoutes } from './modules/saude/saude.routes.ts';
 import { scoreRoutes } from './modules/score/score.routes.ts';
@@ -56,8 +59,9 @@ declare module 'fastify' {
 // Personal codes and avatar keys open a patient's emergency data, and e-mail verification
 // tokens an account: keep them out of logs.
 /**
- * The request URL as logged: personal codes, avatar keys and every token
- * (e-mail verification, password reset, invitations) masked, and the query
+ * The request URL as logged: personal codes, avatar keys, every token
+ * (e-mail verification, password reset, invitations) and the signatures of
+ * file URLs (timeline, chat, professional documents) masked, and the query
  * string (which may carry an e-mail) dropped.
  */
 export function redactUrl(url: string): string {
@@ -71,6 +75,7 @@ export function redactUrl(url: string): string {
       // A timeline search term is health data, a code a capability, a signature a key to a file.
       .replace(/\/timeline\/(items\/[^/]+|user|anexo\/[^/]+\/[^/]+)\/[^/]+/g, '/timeline/$1/***')
       .replace(/\/(telemedicina\/mensagem\/[^/]+\/arquivo\/[^/]+)\/[^/]+/g, '/$1/***')
+      .replace(/\/(profissional\/documento\/[^/]+\/[^/]+)\/[^/]+/g, '/$1/***')
   );
 }
 
@@ -201,6 +206,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(telemedicinaRoutes);
       await api.register(medicoRoutes);
       await api.register(scoreRoutes);
+      await api.register(indicadoresRoutes);
+      await api.register(profissionalRoutes);
+      await api.register(pagamentosRoutes);
     },
     { prefix: '/api' },
   );

@@ -28,8 +28,8 @@ describe('routing (spec 2 §2)', () => {
   it("shows 'Em breve' inside the shell for a page not built yet", async () => {
     setToken('t');
     stubApi();
-    renderRoutes(routes, '/dicas');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dicas de saúde' })).not.toBeNull();
+    renderRoutes(routes, '/qrcode/orders');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Meus pedidos' })).not.toBeNull();
     expect(screen.getByText('Em breve')).not.toBeNull();
     expect(screen.getByRole('link', { name: 'Ler QR Code' }).getAttribute('href')).toBe('/qrcode/read');
   });

@@ -34,6 +34,7 @@ const authPages: Partial<Record<AuthPathKey, Page>> = {
   qrcodeRead: lazy(() => import('../features/qrcode/qrcode-read-page.tsx')),
   settings: lazy(() => import('../features/settings/settings-page.tsx')),
   devices: lazy(() => import('../features/devices/devices-page.tsx')),
+  profissional: lazy(() => import('../features/profissional/profissional-page.tsx')),
   saude: lazy(() => import('../features/saude/saude-page.tsx')),
   permissoes: lazy(() => import('../features/permissoes/permissoes-page.tsx')),
   permissoesAcessos: lazy(() => import('../features/permissoes/acessos-page.tsx')),
@@ -46,6 +47,19 @@ const authPages: Partial<Record<AuthPathKey, Page>> = {
   telemedicinaMedico: lazy(() => import('../features/telemedicina/medico-page.tsx')),
   telemedicinaAtendimento: lazy(() => import('../features/chat/chat-page.tsx')),
   telemedicinaSolicitacoes: lazy(() => import('../features/telemedicina/solicitacoes-redirect.tsx')),
+  indicador: lazy(() => import('../features/indicadores/indicadores-page.tsx')),
+  indicadorPressao: lazy(() => import('../features/indicadores/pressao-page.tsx')),
+  indicadorPressaoHistorico: lazy(() => import('../features/indicadores/pressao-historico-page.tsx')),
+  indicadorImc: lazy(() => import('../features/indicadores/imc-page.tsx')),
+  indicadorImcHistorico: lazy(() => import('../features/indicadores/imc-historico-page.tsx')),
+  indicadorOxigenacao: lazy(() => import('../features/indicadores/oxigenacao-page.tsx')),
+  indicadorOxigenacaoHistorico: lazy(() => import('../features/indicadores/oxigenacao-historico-page.tsx')),
+  indicadorGlicose: lazy(() => import('../features/indicadores/glicose-page.tsx')),
+  indicadorGlicoseHistorico: lazy(() => import('../features/indicadores/glicose-historico-page.tsx')),
+  scoreQuestions: lazy(() => import('../features/score/score-questions-page.tsx')),
+  scoreResult: lazy(() => import('../features/score/score-result-page.tsx')),
+  dicas: lazy(() => import('../features/dicas/dicas-page.tsx')),
+  faqs: lazy(() => import('../features/faqs/faqs-page.tsx')),
 };
 
 /** Built public pages rendered in the public layout; the other public paths show 'Em breve'. */

@@ -59,9 +59,9 @@ export const PROFISSIONAL_STATUS_LABELS: Record<ProfissionalStatus, string> = {
  * Whether a credential makes its holder a health professional for level 3
  * of the public view (RULINGS.md "Who sees what": "any signed-in doctor or
  * registered emergency professional"): every registered one that staff have
- * not rejected. Issue 9 brings staff review and narrows this to `verificado`;
- * the server's viewer classification (`modules/code/viewer.service.ts`)
- * applies the same rule in SQL.
+ * not rejected. Issue 9 brings staff review and narrows this to `verificado`.
+ * The only copy of the rule: the server's viewer classification
+ * (`modules/code/viewer.service.ts`) reads the status and asks this function.
  */
 export function countsForLevel3(status: ProfissionalStatus): boolean {
   return status !== 'rejeitado';
@@ -130,3 +130,7 @@ export const ProfissionalSavedSchema = z.object({
   profissional: ProfissionalViewSchema,
 });
 export type ProfissionalSaved = z.output<typeof ProfissionalSavedSchema>;
+
+/** `DELETE /api/profissional` 200: the message and `profissional: null` (the whole record is gone). */
+export const ProfissionalDeletedSchema = z.object({ message: z.string(), profissional: z.null() });
+export type ProfissionalDeleted = z.output<typeof ProfissionalDeletedSchema>;

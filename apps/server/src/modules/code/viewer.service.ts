@@ -1,14 +1,7 @@
-import { classifyViewer, type ViewerKind } from '@pulso/domain';
+import { classifyViewer, countsForLevel3, type ProfissionalStatus, type ViewerKind } from '@pulso/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { atendimentos, medicos, profissionais, users } from '../../db/schema/index.ts';
-
-/**
- * Emergency-professional credentials that count for level 3: any registered
- * one that staff have not rejected. Staff review arrives with issue 9, which
- * narrows this to verified credentials.
- */
-export const REJECTED_PROFISSIONAL = 'rejeitado';
 
 /** The patient whose code is open, as far as classifying a viewer needs it. */
 export interface CodeOwner {
@@ -30,8 +23,10 @@ const classifiers = new WeakMap<Db, ClassifyViewer>();
  * - a doctor account (a `medicos` row, not suspended) is one of the
  *   patient's doctors when it has a care session with them in A, E or ET or
  *   is the doctor chosen in `hospitalar.medico_id`, else a health professional;
- * - an emergency-professional credential not rejected by staff makes a
- *   health professional;
+ * - an emergency-professional credential makes a health professional when
+ *   the domain's `countsForLevel3` says its review status counts (today:
+ *   any not rejected by staff); the query reads the status, the rule stays
+ *   in `packages/domain`;
  * - any other account is another user.
  * New roles plug in as another column of that query and another fact.
  */
@@ -46,8 +41,9 @@ export function viewerClassifier(db: Db): ClassifyViewer {
         or exists (select 1 from ${atendimentos} where ${atendimentos.medico_id} = ${medicos.id}
           and ${atendimentos.user_id} = ${sql.placeholder('owner_id')}::integer
           and ${atendimentos.status} in ('A', 'E', 'ET')))`,
-      isProfissional: sql<boolean>`exists (select 1 from ${profissionais}
-        where ${profissionais.user_id} = ${users.id} and ${profissionais.status} <> ${REJECTED_PROFISSIONAL})`,
+      // One credential per account (unique user_id): its review status, or null.
+      profissionalStatus: sql<ProfissionalStatus | null>`(select ${profissionais.status} from ${profissionais}
+        where ${profissionais.user_id} = ${users.id} limit 1)`,
     })
     .from(users)
     .leftJoin(medicos, and(eq(medicos.user_id, users.id), isNull(medicos.suspended_at)))
@@ -68,7 +64,8 @@ export function viewerClassifier(db: Db): ClassifyViewer {
       signedIn: true,
       isSelf: false,
       isOwnDoctor: Boolean(row.isOwnDoctor),
-      isHealthProfessional: row.medicoId !== null || Boolean(row.isProfissional),
+      isHealthProfessional:
+        row.medicoId !== null || (row.profissionalStatus !== null && countsForLevel3(row.profissionalStatus)),
     });
   };
   classifiers.set(db, classify);

@@ -153,7 +153,13 @@ describe('GET /api/home', () => {
     const p = await createPatient(t.app);
     const res = await home(p.auth);
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toEqual(p.user);
+    expect(res.json().user).toEqual({
+      ...p.user,
+      pressao: [],
+      indice_massa_corporal: [],
+      oxigenacao: [],
+      glicose: [],
+    });
     expect(res.json().user).not.toHaveProperty('password_hash');
   });
 
@@ -166,6 +172,74 @@ describe('GET /api/home', () => {
     expect(user.email).toBe(b.user.email);
     expect(user.pessoal).toMatchObject({ telefone: '21999998888', contato: null });
     expect(user.geral.cidade).toBeNull();
+  });
+});
+
+describe('GET /api/home: recent indicator readings (spec 2 §7)', () => {
+  const post = (indicador: string, payload: Record<string, unknown>, auth: Auth) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/home/${indicador}`,
+      payload,
+      ...(auth ? { headers: auth } : {}),
+    });
+  const at = (day: number, hora = '08:00') => ({
+    data_afericao: isoPlusDays('2025-01-01', day),
+    time_afericao: hora,
+  });
+
+  it('carries the newest 10 readings of each indicator, latest first, with the server classification', async () => {
+    const p = await createPatient(t.app);
+    expect((await put('caracteristicas', CARACTERISTICAS, p.auth)).statusCode).toBe(200);
+    for (let day = 0; day < 12; day += 1) {
+      // Saved out of order: the answer sorts by day and time, not by when they were saved.
+      const d = (day * 5) % 12;
+      expect((await post('pressao', { sis: '120', dia: String(60 + d), ...at(d) }, p.auth)).statusCode).toBe(
+        201,
+      );
+      expect((await post('imc', { peso: `${70 + d},0`, ...at(d) }, p.auth)).statusCode).toBe(201);
+      expect(
+        (await post('oxigenacao', { saturacao: String(88 + d), bpm: '70', ...at(d) }, p.auth)).statusCode,
+      ).toBe(201);
+      expect(
+        (await post('glicose', { value: String(90 + d), time_of_day: 1, ...at(d) }, p.auth)).statusCode,
+      ).toBe(201);
+    }
+    const user = (await home(p.auth)).json().user;
+    const days = (list: { data_afericao: string }[]) => list.map((r) => r.data_afericao);
+    const expected = Array.from({ length: 10 }, (_, n) => isoPlusDays('2025-01-01', 11 - n));
+    expect(days(user.pressao)).toEqual(expected);
+    expect(days(user.indice_massa_corporal)).toEqual(expected);
+    expect(days(user.oxigenacao)).toEqual(expected);
+    expect(days(user.glicose)).toEqual(expected);
+    expect(user.pressao[0]).toMatchObject({ sis: 120, dia: 71, status: 'normal' });
+    expect(user.oxigenacao[0]).toMatchObject({ saturacao: 99, status: 'normal' });
+    expect(user.oxigenacao[9]).toMatchObject({ saturacao: 90, status: 'alterada' });
+    expect(user.indice_massa_corporal[0]).toMatchObject({
+      peso: 81,
+      altura: 1.75,
+      imc: 26.4,
+      status: 'sobrepeso',
+    });
+    expect(user.indice_massa_corporal[0].variacao_peso).toBe(1);
+    expect(user.glicose[0]).toMatchObject({ value: 101, time_of_day: 1, status: 'alterada' });
+    expect(user.caracteristicas).toMatchObject({ peso: 72.5, altura: 1.75 });
+  });
+
+  it("never carries another patient's readings", async () => {
+    const a = await createPatient(t.app);
+    const b = await createPatient(t.app);
+    expect((await post('pressao', { sis: '120', dia: '80', ...at(1) }, a.auth)).statusCode).toBe(201);
+    expect((await post('glicose', { value: '95', time_of_day: 2, ...at(1) }, a.auth)).statusCode).toBe(201);
+    const user = (await home(b.auth)).json().user;
+    expect(user).toMatchObject({
+      id: b.user.id,
+      pressao: [],
+      glicose: [],
+      oxigenacao: [],
+      indice_massa_corporal: [],
+    });
+    expect((await home(a.auth)).json().user.pressao).toHaveLength(1);
   });
 });
 

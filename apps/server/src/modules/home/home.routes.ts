@@ -2,6 +2,7 @@ import {
   AVATAR_MESSAGES,
   CaracteristicasSchema,
   GeralSchema,
+  HomeUserViewSchema,
   PessoalSchema,
   UserViewSchema,
 } from '@pulso/domain';
@@ -21,7 +22,7 @@ import {
   updatePessoal,
 } from './home.service.ts';
 
-const UserAnswer = z.object({ user: UserViewSchema });
+const HomeAnswer = z.object({ user: HomeUserViewSchema });
 const SavedAnswer = z.object({ user: UserViewSchema, message: z.string() });
 const saveResponses = { 200: SavedAnswer, 422: ValidationErrorBodySchema, ...authErrors } as const;
 
@@ -53,16 +54,20 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
   const { storage } = app.ctx;
 
-  /** `GET /api/home` → 200 `{user}` (UserView); 401 without a live token. */
+  /**
+   * `GET /api/home` → 200 `{user}` (`HomeUserView`: the `UserView` plus
+   * `pressao`, `indice_massa_corporal`, `oxigenacao`, `glicose`, the newest
+   * 10 readings of each, latest first); 401 without a live token.
+   */
   app.get(
     '/home',
     {
       preHandler: requireUser,
       schema: {
-        summary: 'The signed-in patient with their emergency data',
+        summary: 'The signed-in patient with their emergency data and recent indicator readings',
         tags: ['home'],
         security: [{ bearer: [] }],
-        response: { 200: UserAnswer, ...authErrors },
+        response: { 200: HomeAnswer, ...authErrors },
       },
     },
     async (request) => ({ user: await getHome(db, actorOf(request)) }),

@@ -4,6 +4,7 @@ import {
   AVATAR_SIZE,
   type Caracteristicas,
   type Geral,
+  type HomeUserView,
   type Pessoal,
   PROFILE_MESSAGES,
   UNAUTHENTICATED_MESSAGE,
@@ -17,6 +18,7 @@ import type { Db } from '../../db/client.ts';
 import { cidades, users } from '../../db/schema/index.ts';
 import { fieldError, HttpError, notFound } from '../../errors.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { indicadoresRecentes } from '../indicadores/indicadores.service.ts';
 import { selectUserRow, toUserView } from '../users/user.presenter.ts';
 
 /** Answer of a saved card (spec 1 §8). */
@@ -66,9 +68,18 @@ async function updateOwnRow(
   return loadView(db, actor.userId);
 }
 
-/** The signed-in patient's `UserView` (`GET /api/home`, spec 1 §7). Errors: 401 if the user is gone. */
-export function getHome(db: Db, actor: Actor): Promise<UserView> {
-  return loadView(db, actor.userId);
+/**
+ * The signed-in patient's `UserView` with their recent indicator readings
+ * (`GET /api/home`, spec 1 §7, spec 2 §7 "Indicators"): `pressao`,
+ * `indice_massa_corporal`, `oxigenacao`, `glicose`, the newest 10 of each,
+ * latest first (`HomeUserView`). Errors: 401 if the user is gone.
+ */
+export async function getHome(db: Db, actor: Actor): Promise<HomeUserView> {
+  const [user, indicadores] = await Promise.all([
+    loadView(db, actor.userId),
+    indicadoresRecentes(db, actor.userId),
+  ]);
+  return { ...user, ...indicadores };
 }
 
 /**

@@ -159,3 +159,12 @@ describe("/settings 'Encerrar conta' (spec 2 §4, §8)", () => {
     expect(getToken()).toBe('t0k3n');
   });
 });
+
+describe('/settings leads to /profissional (issue 7)', () => {
+  it("links 'Cadastro de profissional' to /profissional", () => {
+    vi.stubGlobal('fetch', vi.fn());
+    renderRoutes(routes, '/settings');
+    const link = screen.getByRole('link', { name: 'Cadastro de profissional' });
+    expect(link.getAttribute('href')).toBe('/profissional');
+  });
+});

@@ -1,10 +1,14 @@
-import { Stack, Tabs, Title } from '@mantine/core';
-import { pageTitles } from '../../app/paths.ts';
+import { Button, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { pageTitles, paths } from '../../app/paths.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { CloseAccountPanel } from './close-account-panel.tsx';
 
-/** /settings, 'Configurações' (spec 2 §2 "Settings"): the 'Alterar Senha' tab and 'Encerrar conta'. */
+/**
+ * /settings, 'Configurações' (spec 2 §2 "Settings"): the 'Alterar Senha' tab and 'Encerrar conta'; below
+ * them the way to /profissional (spec 2 lists the route but links it from no menu: issue 7 puts it here).
+ */
 export default function SettingsPage() {
   useDocumentTitle(pageTitles.settings);
   return (
@@ -22,6 +26,24 @@ export default function SettingsPage() {
           <CloseAccountPanel />
         </Tabs.Panel>
       </Tabs>
+      <Stack gap="xs" component="section" aria-labelledby="settings-profissional">
+        <Title order={2} id="settings-profissional" size="h3">
+          {pageTitles.profissional}
+        </Title>
+        <Text>
+          É médico, bombeiro ou socorrista do SAMU? Cadastre sua credencial para ver as informações de saúde
+          dos pacientes que as liberam para profissionais de saúde.
+        </Text>
+        <Button
+          component={Link}
+          to={paths.profissional}
+          variant="outline"
+          size="md"
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Cadastro de profissional
+        </Button>
+      </Stack>
     </Stack>
   );
 }

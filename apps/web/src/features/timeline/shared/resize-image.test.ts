@@ -61,6 +61,12 @@ describe('resizeImageForUpload', () => {
     expect(compressor.calls[1]?.options.quality).toBe(0.9);
   });
 
+  it('takes another width when asked (the document photo of /profissional)', async () => {
+    const png = new File([new Uint8Array([0x89, 0x50])], 'crm.png', { type: 'image/png' });
+    await resizeImageForUpload(png, 0.5, 640);
+    expect(compressor.calls[0]?.options).toMatchObject({ maxWidth: 640, quality: 0.5 });
+  });
+
   it('answers a JPEG File named after the original with .jpg', async () => {
     const webp = new File([new Uint8Array([1])], 'foto do exame.webp', { type: 'image/webp' });
     const out = await resizeImageForUpload(webp, 0.5);

@@ -39,10 +39,12 @@ function jpegName(name: string): string {
 
 /**
  * Prepares a file chosen as a timeline attachment (issue 5): an image is
- * redrawn with compressorjs to at most {@link ANEXO_MAX_WIDTH} px wide (never
- * enlarged, height in proportion, EXIF orientation applied) and encoded as
+ * redrawn with compressorjs to at most `maxWidth` px wide (default
+ * {@link ANEXO_MAX_WIDTH}; never enlarged, height in proportion, EXIF
+ * orientation applied) and encoded as
  * JPEG at `quality` (0–1: {@link ANEXO_QUALITY_ADD} on add,
- * {@link ANEXO_QUALITY_EDIT} on edit), named `<name>.jpg`; it is always
+ * {@link ANEXO_QUALITY_EDIT} on edit; /profissional's document photo uses
+ * its own width and quality), named `<name>.jpg`; it is always
  * re-encoded (`strict: false`), so camera metadata such as the GPS position
  * never leaves the device. A PDF is returned untouched (same object).
  *
@@ -51,13 +53,17 @@ function jpegName(name: string): string {
  * Size caps are the caller's to check on the result (`MAX_UPLOAD_BYTES`,
  * `MAX_PDF_BYTES`).
  */
-export function resizeImageForUpload(file: File, quality: number): Promise<File> {
+export function resizeImageForUpload(
+  file: File,
+  quality: number,
+  maxWidth: number = ANEXO_MAX_WIDTH,
+): Promise<File> {
   const kind = anexoKind(file);
   if (kind === 'pdf') return Promise.resolve(file);
   if (kind === null) return Promise.reject(new Error(TIMELINE_MESSAGES.anexoTipo));
   return new Promise((resolve, reject) => {
     new Compressor(file, {
-      maxWidth: ANEXO_MAX_WIDTH,
+      maxWidth,
       quality,
       mimeType: 'image/jpeg',
       strict: false,

@@ -1,0 +1,149 @@
+import {
+  classificarGlicose,
+  GLICOSE_MESSAGES,
+  type GlicoseCreate,
+  type GlicoseHistorico,
+  type GlicoseUpdate,
+  type GlicoseView,
+  type HistoricoQuery,
+  INDICADOR_MESSAGES,
+  temDiabetes,
+} from '@pulso/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Actor } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { doencas, glicoses, user_doencas } from '../../db/schema/index.ts';
+import { HttpError, notFound } from '../../errors.ts';
+import { isUniqueViolation } from '../telemedicina/telemedicina.access.ts';
+import { contarLeituras, ordemAfericaoDesc } from './indicadores.shared.ts';
+
+/**
+ * Capillary glucose readings (spec 2 §4 "Glucose save", §5 "Glucose", §7;
+ * RULINGS.md "Glucose insert-or-update"): one reading per day
+ * (`data_afericao`) and period (`time_of_day` 1 Café, 2 Almoço, 3 Janta,
+ * 4 Após as 22 Horas), held by the unique index
+ * `glicoses_user_day_period_unique`.
+ */
+
+/** The columns of a glucose reading as answered. */
+export const glicoseColumns = {
+  id: glicoses.id,
+  value: glicoses.value,
+  time_of_day: glicoses.time_of_day,
+  data_afericao: glicoses.data_afericao,
+  time_afericao: glicoses.time_afericao,
+};
+
+/** A stored glucose reading as answered, its category from `value` (`classificarGlicose`). */
+export function toGlicoseView(row: {
+  id: number;
+  value: number;
+  time_of_day: number;
+  data_afericao: string;
+  time_afericao: string;
+}): GlicoseView {
+  return { ...row, status: classificarGlicose(row.value) };
+}
+
+/** What a glucose save did: inserted a new reading or updated the day and period's one. */
+export type GlicoseAcao = 'inserido' | 'atualizado';
+
+/**
+ * Saves a glucose reading of the actor (`POST /api/home/glicose`): `value`
+ * mg/dL, `time_of_day` 1–4; `status` is `classificarGlicose`. When the actor
+ * already has a reading for that day and period it is updated (value, time,
+ * status); otherwise one is inserted. One `INSERT … ON CONFLICT DO UPDATE`
+ * on the unique index, so concurrent saves of one day and period never make
+ * two rows nor fail; `acao` tells which happened (`xmax = 0` on a row the
+ * statement inserted).
+ */
+export async function saveGlicose(
+  db: Db,
+  actor: Actor,
+  input: GlicoseCreate,
+): Promise<{ acao: GlicoseAcao; glicose: GlicoseView }> {
+  const status = classificarGlicose(input.value);
+  const [row] = await db
+    .insert(glicoses)
+    .values({
+      user_id: actor.userId,
+      value: input.value,
+      time_of_day: input.time_of_day,
+      status,
+      data_afericao: input.data_afericao,
+      time_afericao: input.time_afericao,
+    })
+    .onConflictDoUpdate({
+      target: [glicoses.user_id, glicoses.data_afericao, glicoses.time_of_day],
+      set: { value: input.value, status, time_afericao: input.time_afericao, updated_at: sql`now()` },
+    })
+    .returning({ ...glicoseColumns, inserido: sql<boolean>`(xmax = 0)` });
+  if (!row) throw new Error('glicose not saved');
+  const { inserido, ...glicose } = row;
+  return { acao: inserido === true ? 'inserido' : 'atualizado', glicose: toGlicoseView(glicose) };
+}
+
+/**
+ * Changes one of the actor's glucose readings (`PATCH /api/home/glicose/:id`,
+ * spec 2 §7 `{index, value, data_afericao, time_afericao}`; `index` is the
+ * period 1–4). Errors: 404 'Medição não encontrada' when the id is not one
+ * of the actor's readings (another's is never revealed); 409
+ * `GLICOSE_MESSAGES.conflito` when another of the actor's readings already
+ * holds the new day and period (the unique index decides, so it holds under
+ * concurrency too).
+ */
+export async function updateGlicose(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: GlicoseUpdate,
+): Promise<GlicoseView> {
+  try {
+    const [row] = await db
+      .update(glicoses)
+      .set({
+        value: input.value,
+        time_of_day: input.index,
+        status: classificarGlicose(input.value),
+        data_afericao: input.data_afericao,
+        time_afericao: input.time_afericao,
+        updated_at: sql`now()`,
+      })
+      .where(and(eq(glicoses.id, id), eq(glicoses.user_id, actor.userId)))
+      .returning(glicoseColumns);
+    if (!row) throw notFound(INDICADOR_MESSAGES.notFound);
+    return toGlicoseView(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, GLICOSE_MESSAGES.conflito);
+    throw error;
+  }
+}
+
+/** Whether 'Diabetes' is among the user's conditions (/saude checklist; `temDiabetes`). */
+export async function userTemDiabetes(db: Db, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ nome: doencas.nome })
+    .from(user_doencas)
+    .innerJoin(doencas, eq(doencas.id, user_doencas.doenca_id))
+    .where(eq(user_doencas.user_id, userId));
+  return temDiabetes(rows);
+}
+
+/**
+ * A page of the actor's glucose readings, latest first, how many there are,
+ * and whether 'Diabetes' is among their conditions (`GET /api/home/glicose`).
+ */
+export async function listGlicose(db: Db, actor: Actor, query: HistoricoQuery): Promise<GlicoseHistorico> {
+  const [rows, total, diabetes] = await Promise.all([
+    db
+      .select(glicoseColumns)
+      .from(glicoses)
+      .where(eq(glicoses.user_id, actor.userId))
+      .orderBy(...ordemAfericaoDesc(glicoses))
+      .offset(query.offset)
+      .limit(query.limit),
+    contarLeituras(db, glicoses, actor.userId),
+    userTemDiabetes(db, actor.userId),
+  ]);
+  return { glicose: rows.map(toGlicoseView), total, diabetes };
+}

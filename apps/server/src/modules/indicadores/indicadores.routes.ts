@@ -1,0 +1,268 @@
+import {
+  GlicoseCreateSchema,
+  GlicoseHistoricoSchema,
+  GlicoseSavedSchema,
+  GlicoseUpdateSchema,
+  HistoricoQuerySchema,
+  ImcCreateSchema,
+  ImcHistoricoSchema,
+  ImcSavedSchema,
+  INDICADOR_MESSAGES,
+  OxigenacaoCreateSchema,
+  OxigenacaoHistoricoSchema,
+  OxigenacaoSavedSchema,
+  PressaoCreateSchema,
+  PressaoHistoricoSchema,
+  PressaoSavedSchema,
+} from '@pulso/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authErrors, ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
+import { actorOf, requireUser } from '../auth/auth.hooks.ts';
+import { listGlicose, saveGlicose, updateGlicose } from './glicose.service.ts';
+import { createImc, listImc } from './imc.service.ts';
+import { createOxigenacao, createPressao, listOxigenacao, listPressao } from './indicadores.service.ts';
+import { assertPodeRegistrar, leituraId } from './indicadores.shared.ts';
+
+const listResponses = (ok: z.ZodType) =>
+  ({ 200: ok, 422: ValidationErrorBodySchema, ...authErrors }) as const;
+const createResponses = (ok: z.ZodType) =>
+  ({ 201: ok, 403: ErrorBodySchema, 422: ValidationErrorBodySchema, ...authErrors }) as const;
+
+/**
+ * The four health indicators (spec 2 §2 /indicador, §4, §5, §7
+ * "Indicators", §9; RULINGS.md "Indicators and score", "Glucose
+ * insert-or-update", "Trial"; issue 7; `docs/api-issue-7.md` "Indicators").
+ * Every route is behind `requireUser` (401 to a guest) and reads or writes
+ * only the caller's own readings: the user comes from the session, never
+ * from the request, so another patient or a doctor account only ever sees
+ * its own (a doctor's token is an ordinary user token here). The writes are
+ * refused to a locked caller (trial over, no plan, not corporate) with 403
+ * 'Seu período gratuito de 1 mês terminou.', checked in `onRequest`, before
+ * the body is read; the histories stay readable. Every classification is
+ * computed by the server. Answers carry `cache-control: private, no-store`
+ * (health data).
+ */
+export const indicadoresRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx.database;
+  const meta = { tags: ['indicadores'], security: [{ bearer: [] }] };
+  /** onRequest: a locked caller's write is refused before its body is read. */
+  const requireUnlocked = async (request: FastifyRequest) => assertPodeRegistrar(db, actorOf(request));
+
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
+  });
+
+  /**
+   * `GET /api/home/pressao?offset=0&limit=30` → 200 `{pressao: [{id, sis,
+   * dia, status, data_afericao, time_afericao}], total}` (mmHg), latest
+   * first (day, time, id); `limit` 1–200; 422 for a bad offset or limit; 401.
+   */
+  app.get(
+    '/home/pressao',
+    {
+      onRequest: requireUser,
+      schema: {
+        ...meta,
+        summary: "A page of the caller's blood pressure readings, latest first",
+        querystring: HistoricoQuerySchema,
+        response: listResponses(PressaoHistoricoSchema),
+      },
+    },
+    async (request) => listPressao(db, actorOf(request), request.query),
+  );
+
+  /**
+   * `POST /api/home/pressao`, multipart or JSON `{sis, dia, data_afericao,
+   * time_afericao, status?}` (mmHg, 2–3 digits; `status` ignored) → 201
+   * `{message: 'Dado inserido com sucesso!', pressao}` with the server's
+   * `status`; 422 per `pressaoCreateSchema` (the spec's diastolic warning
+   * under `errors.dia`); 403 locked; 401.
+   */
+  app.post(
+    '/home/pressao',
+    {
+      onRequest: [requireUser, requireUnlocked],
+      schema: {
+        ...meta,
+        summary: 'Saves a blood pressure reading (classified by the server)',
+        consumes: ['application/json', 'multipart/form-data'],
+        body: PressaoCreateSchema,
+        response: createResponses(PressaoSavedSchema),
+      },
+    },
+    async (request, reply) => {
+      const pressao = await createPressao(db, actorOf(request), request.body);
+      return reply.code(201).send({ message: INDICADOR_MESSAGES.inserted, pressao });
+    },
+  );
+
+  /**
+   * `GET /api/home/imc?offset&limit` → 200 `{indice_massa_corporal: [{id,
+   * peso, altura, imc, variacao_peso, status, data_afericao, time_afericao}],
+   * total, altura}` (kg, m, kg/m²; `altura` the profile's height now, or
+   * null), latest first; 422; 401.
+   */
+  app.get(
+    '/home/imc',
+    {
+      onRequest: requireUser,
+      schema: {
+        ...meta,
+        summary: "A page of the caller's BMI readings, latest first, and the profile's height",
+        querystring: HistoricoQuerySchema,
+        response: listResponses(ImcHistoricoSchema),
+      },
+    },
+    async (request) => listImc(db, actorOf(request), request.query),
+  );
+
+  /**
+   * `POST /api/home/imc` JSON `{peso, data_afericao, time_afericao, imc?,
+   * variacao_peso?}` (kg; `imc` and `variacao_peso` ignored: computed from
+   * the profile's height and the previous reading) → 201 `{message,
+   * indice_massa_corporal}`; 422 `errors.peso` (range, no height in the
+   * profile, impossible BMI); 403 locked; 401.
+   */
+  app.post(
+    '/home/imc',
+    {
+      onRequest: [requireUser, requireUnlocked],
+      schema: {
+        ...meta,
+        summary: 'Saves a weight; the server computes BMI, category and weight change',
+        body: ImcCreateSchema,
+        response: createResponses(ImcSavedSchema),
+      },
+    },
+    async (request, reply) => {
+      const indice_massa_corporal = await createImc(db, actorOf(request), request.body);
+      return reply.code(201).send({ message: INDICADOR_MESSAGES.inserted, indice_massa_corporal });
+    },
+  );
+
+  /**
+   * `GET /api/home/oxigenacao?offset&limit` → 200 `{oxigenacao: [{id,
+   * saturacao, bpm, status, data_afericao, time_afericao}], total}` (%,
+   * beats per minute), latest first; 422; 401.
+   */
+  app.get(
+    '/home/oxigenacao',
+    {
+      onRequest: requireUser,
+      schema: {
+        ...meta,
+        summary: "A page of the caller's oxygen readings, latest first",
+        querystring: HistoricoQuerySchema,
+        response: listResponses(OxigenacaoHistoricoSchema),
+      },
+    },
+    async (request) => listOxigenacao(db, actorOf(request), request.query),
+  );
+
+  /**
+   * `POST /api/home/oxigenacao` JSON `{saturacao, bpm, data_afericao,
+   * time_afericao}` (% 50–100, bpm 2–3 digits) → 201 `{message, oxigenacao}`;
+   * 422 per `oxigenacaoCreateSchema`; 403 locked; 401.
+   */
+  app.post(
+    '/home/oxigenacao',
+    {
+      onRequest: [requireUser, requireUnlocked],
+      schema: {
+        ...meta,
+        summary: 'Saves an oxygen saturation reading (classified by the server)',
+        body: OxigenacaoCreateSchema,
+        response: createResponses(OxigenacaoSavedSchema),
+      },
+    },
+    async (request, reply) => {
+      const oxigenacao = await createOxigenacao(db, actorOf(request), request.body);
+      return reply.code(201).send({ message: INDICADOR_MESSAGES.inserted, oxigenacao });
+    },
+  );
+
+  /**
+   * `GET /api/home/glicose?offset&limit` → 200 `{glicose: [{id, value,
+   * time_of_day, status, data_afericao, time_afericao}], total, diabetes}`
+   * (mg/dL; `diabetes` whether 'Diabetes' is among the caller's
+   * conditions), latest first; 422; 401.
+   */
+  app.get(
+    '/home/glicose',
+    {
+      onRequest: requireUser,
+      schema: {
+        ...meta,
+        summary: "A page of the caller's glucose readings, latest first, and whether they have diabetes",
+        querystring: HistoricoQuerySchema,
+        response: listResponses(GlicoseHistoricoSchema),
+      },
+    },
+    async (request) => listGlicose(db, actorOf(request), request.query),
+  );
+
+  /**
+   * `POST /api/home/glicose` JSON `{value, time_of_day, data_afericao,
+   * time_afericao}` (mg/dL ≥ 20, period 1–4) → 201 `{message: 'Dado inserido
+   * com sucesso!', acao: 'inserido', glicose}`, or 200 `{message: 'Dado
+   * atualizado com sucesso!', acao: 'atualizado', glicose}` when the caller
+   * already had a reading that day and period (RULINGS.md); 422; 403
+   * locked; 401.
+   */
+  app.post(
+    '/home/glicose',
+    {
+      onRequest: [requireUser, requireUnlocked],
+      schema: {
+        ...meta,
+        summary: 'Saves a glucose reading, or updates the one of the same day and period',
+        body: GlicoseCreateSchema,
+        response: { ...createResponses(GlicoseSavedSchema), 200: GlicoseSavedSchema },
+      },
+    },
+    async (request, reply) => {
+      const { acao, glicose } = await saveGlicose(db, actorOf(request), request.body);
+      const inserido = acao === 'inserido';
+      return reply.code(inserido ? 201 : 200).send({
+        message: inserido ? INDICADOR_MESSAGES.inserted : INDICADOR_MESSAGES.updated,
+        acao,
+        glicose,
+      });
+    },
+  );
+
+  /**
+   * `PATCH /api/home/glicose/:id` JSON `{index, value, data_afericao,
+   * time_afericao}` (`index` the period 1–4) → 200 `{message: 'Dado
+   * atualizado com sucesso!', acao: 'atualizado', glicose}`; 404 'Medição
+   * não encontrada' for an id that is not one of the caller's readings; 409
+   * 'Já existe uma medição de glicose neste dia e período.' when another of
+   * the caller's readings holds that day and period; 422; 403 locked; 401.
+   */
+  app.patch(
+    '/home/glicose/:id',
+    {
+      onRequest: [requireUser, requireUnlocked],
+      schema: {
+        ...meta,
+        summary: "Changes one of the caller's glucose readings",
+        params: z.object({ id: z.string() }),
+        body: GlicoseUpdateSchema,
+        response: {
+          200: GlicoseSavedSchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+          422: ValidationErrorBodySchema,
+          ...authErrors,
+        },
+      },
+    },
+    async (request) => {
+      const glicose = await updateGlicose(db, actorOf(request), leituraId(request.params.id), request.body);
+      return { message: INDICADOR_MESSAGES.updated, acao: 'atualizado' as const, glicose };
+    },
+  );
+};

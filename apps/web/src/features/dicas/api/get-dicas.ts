@@ -1,0 +1,14 @@
+import type { DicasAnswer } from '@pulso/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../app/api.ts';
+
+/** Query key of the health tips. */
+export const dicasQueryKey = ['dicas'] as const;
+
+/** `GET /api/dicas` → `{dicas: [{id, title, content}]}` (spec 2 §7): the active tips in staff order. */
+export function useDicas() {
+  return useQuery({
+    queryKey: dicasQueryKey,
+    queryFn: ({ signal }) => api.get<DicasAnswer>('/dicas', signal),
+  });
+}

@@ -1,0 +1,133 @@
+import { Accordion, Loader, Stack, Text, Title } from '@mantine/core';
+import {
+  CONTEUDO_MESSAGES,
+  type Contato,
+  contatoMailto,
+  type Faq,
+  formatWhatsapp,
+  paragraphsOf,
+  whatsappHref,
+} from '@pulso/domain';
+import { useId } from 'react';
+import { pageTitles } from '../../app/paths.ts';
+import { Icon } from '../../ui/icon.tsx';
+import { QueryError } from '../../ui/query-error.tsx';
+import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { useFaqs } from './api/get-faqs.ts';
+import classes from './faqs-page.module.css';
+
+/**
+ * /faqs, 'Perguntas frequentes' (spec 2 "Other screens": a list of question
+ * and answer and the contact channels; §3 FAQ; §7 `GET /api/faqs`; issue 7
+ * "Content"). Each question is a heading with a button that opens its
+ * answer; below, 'Fale com a gente' with the e-mail (a `mailto:` link with
+ * the subject 'Dúvida sobre o Pulso') and, only when the server has one
+ * configured, the WhatsApp number as a wa.me link. Loading, error and empty
+ * states; the channels show whenever the answer arrived, even with no FAQs.
+ */
+export default function FaqsPage() {
+  useDocumentTitle(pageTitles.faqs);
+  const query = useFaqs();
+
+  return (
+    <div className={classes.page}>
+      <Stack gap="xs">
+        <Title order={1} className={classes.title}>
+          {pageTitles.faqs}
+        </Title>
+        <Text>Respostas para as dúvidas mais comuns sobre o Pulso.</Text>
+      </Stack>
+      {query.isPending ? (
+        <div className={classes.state} role="status">
+          <Loader size="md" aria-hidden="true" />
+          <Text fw={500}>Carregando ...</Text>
+        </div>
+      ) : query.isError ? (
+        <QueryError
+          title={CONTEUDO_MESSAGES.faqsError}
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : (
+        <>
+          {query.data.faqs.length === 0 ? (
+            <div className={classes.empty}>
+              <Text fw={600}>{CONTEUDO_MESSAGES.faqsEmpty}</Text>
+            </div>
+          ) : (
+            <FaqList faqs={query.data.faqs} />
+          )}
+          <ContatoSection contato={query.data.contato} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function FaqList({ faqs }: { faqs: readonly Faq[] }) {
+  return (
+    <Accordion
+      multiple
+      order={2}
+      variant="separated"
+      radius="md"
+      classNames={{ item: classes.item, control: classes.control, label: classes.label }}
+    >
+      {faqs.map((faq) => (
+        <Accordion.Item key={faq.id} value={String(faq.id)}>
+          <Accordion.Control>{faq.question}</Accordion.Control>
+          <Accordion.Panel>
+            <div className={classes.text}>
+              {paragraphsOf(faq.answer).map((p, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a text that does not change
+                <p key={i}>{p}</p>
+              ))}
+            </div>
+          </Accordion.Panel>
+        </Accordion.Item>
+      ))}
+    </Accordion>
+  );
+}
+
+/** The contact channels: the e-mail always, WhatsApp only when configured (`whatsapp` not null). */
+function ContatoSection({ contato }: { contato: Contato }) {
+  const titleId = useId();
+  return (
+    <section className={classes.contato} aria-labelledby={titleId}>
+      <Title order={2} id={titleId} className={classes.contatoTitle}>
+        Fale com a gente
+      </Title>
+      <Text size="sm">Não encontrou sua resposta? Escreva para nós.</Text>
+      <ul className={classes.channels}>
+        <li>
+          <Icon name="mail" size={22} aria-hidden="true" />
+          <span>
+            <span className={classes.channelName}>E-mail</span>
+            <a href={contatoMailto(contato.email)} className={classes.channelLink}>
+              {contato.email}
+            </a>
+          </span>
+        </li>
+        {contato.whatsapp !== null && (
+          <li>
+            <Icon name="chat" size={22} aria-hidden="true" />
+            <span>
+              <span className={classes.channelName}>WhatsApp</span>
+              <a
+                href={whatsappHref(contato.whatsapp)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={classes.channelLink}
+              >
+                {formatWhatsapp(contato.whatsapp)}
+                <span className={classes.visuallyHidden}> (abre o WhatsApp em outra aba)</span>
+              </a>
+            </span>
+          </li>
+        )}
+      </ul>
+    </section>
+  );
+}

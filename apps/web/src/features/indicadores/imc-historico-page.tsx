@@ -1,0 +1,57 @@
+import {
+  formatDecimalBR,
+  formatVariacaoPeso,
+  IMC_FAIXA_NORMAL,
+  IMC_STATUS_VISUAL,
+  type ImcView,
+} from '@pulso/domain';
+import { pageTitles, paths } from '../../app/paths.ts';
+import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { useHistorico } from './api/indicadores-api.ts';
+import { HistoricoView, type Serie } from './shared/historico-view.tsx';
+
+const SERIES: Serie<ImcView>[] = [
+  { key: 'imc', name: 'IMC', value: (i) => i.imc, cor: '#1c64c4', faixa: IMC_FAIXA_NORMAL },
+];
+
+const INTERVALOS: Record<keyof typeof IMC_STATUS_VISUAL, string> = {
+  abaixo: 'abaixo de 18,5',
+  normal: '18,5–24,9',
+  sobrepeso: '25–29,9',
+  obesidade: '30 ou mais',
+};
+
+/**
+ * /indicador/imc/historico, 'Histórico de IMC' (spec 2 §2, §9; issue 7): the
+ * readings latest first with weight, BMI, the weight change against the
+ * previous reading and the category (label and colour), and a chart of the
+ * BMI over time with the normal band (18,5–24,9) shaded.
+ */
+export default function ImcHistoricoPage() {
+  useDocumentTitle(pageTitles.indicadorImcHistorico);
+  const historico = useHistorico('imc');
+  return (
+    <HistoricoView<ImcView>
+      title={pageTitles.indicadorImcHistorico}
+      entrada={paths.indicadorImc}
+      entradaLabel="Registrar IMC"
+      historico={historico}
+      series={SERIES}
+      unidade="kg/m²"
+      colunas={[
+        { header: 'Peso (kg)', cell: (i) => formatDecimalBR(i.peso, 1) },
+        { header: 'IMC', cell: (i) => formatDecimalBR(i.imc, 1) },
+        {
+          header: 'Variação',
+          depois: true,
+          cell: (i) => (i.variacao_peso === null ? '—' : formatVariacaoPeso(i.variacao_peso)),
+        },
+      ]}
+      categoria={(i) => IMC_STATUS_VISUAL[i.status]}
+      legenda={Object.entries(IMC_STATUS_VISUAL).map(([k, v]) => ({
+        ...v,
+        intervalo: INTERVALOS[k as keyof typeof INTERVALOS],
+      }))}
+    />
+  );
+}

@@ -1,0 +1,18 @@
+import type { ProfissionalAnswer, ProfissionalDeleted } from '@pulso/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../app/api.ts';
+import { profissionalQueryKey } from './get-profissional.ts';
+
+/**
+ * `DELETE /api/profissional` (spec 2 §4: only the whole record can be
+ * deleted) → `{message, profissional: null}`; the cache then holds `null`.
+ */
+export function useDeleteProfissional() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<ProfissionalDeleted>('/profissional'),
+    onSuccess: () => {
+      queryClient.setQueryData<ProfissionalAnswer>(profissionalQueryKey, { profissional: null });
+    },
+  });
+}
