@@ -36,6 +36,7 @@ import { medicoRoutes } from './modules/medico/medico.routes.ts';
 import { medicosRoutes } from './modules/medicos/medicos.routes.ts';
 import { pagamentosRoutes } from './modules/pagamentos/pagamentos.routes.ts';
 import { permissoesRoutes } from './modules/permissoes/permissoes.routes.ts';
+import { planosRoutes } from './modules/planos/planos.routes.ts';
 import { profissionalRoutes } from './modules/profissional/profissional.routes.ts';
 import { qrcodeRoutes } from './modules/qrcode/qrcode.routes.ts';
 import { saudeRoutes } from './modules/saude/saude.routes.ts';
@@ -209,6 +210,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(indicadoresRoutes);
       await api.register(profissionalRoutes);
       await api.register(pagamentosRoutes);
+      await api.register(planosRoutes);
     },
     { prefix: '/api' },
   );

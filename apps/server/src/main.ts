@@ -3,8 +3,10 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoDoctors, seedSupportDoctor } from './db/seed/medicos.ts';
+import { seedDemoCoupons } from './db/seed/pagamentos.ts';
 import { seedReferenceData } from './db/seed/seed.ts';
 import { acquireDataDirLock } from './lock.ts';
+import { RENEWAL_JOB_MS, renewDueSubscriptions } from './modules/planos/renewal.ts';
 import { endIdleAtendimentos } from './modules/telemedicina/inactivity.ts';
 import { createScheduler, withStartupLock } from './platform/jobs.ts';
 import { createMailer } from './platform/mail.ts';
@@ -53,7 +55,10 @@ async function main(): Promise<void> {
         `The support pseudo-doctor's e-mail was not set: ${config.suporteEmail} (SUPORTE_EMAIL) belongs to another account.`,
       );
     }
-    if (config.seedDemo) await seedDemoDoctors(database.db);
+    if (config.seedDemo) {
+      await seedDemoDoctors(database.db);
+      await seedDemoCoupons(database.db);
+    }
   });
 
   const app = await buildApp({
@@ -77,6 +82,14 @@ async function main(): Promise<void> {
         everyMs: INACTIVITY_JOB_MS,
         runAtStart: true,
         run: () => endIdleAtendimentos(app.ctx, app.log),
+      },
+      {
+        name: 'renovacao-planos',
+        everyMs: RENEWAL_JOB_MS,
+        runAtStart: true,
+        run: async () => {
+          await renewDueSubscriptions(app.ctx, app.log);
+        },
       },
     ],
   });

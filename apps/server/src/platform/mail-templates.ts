@@ -131,3 +131,28 @@ export function receiptMail(input: {
     outro: [`Dúvidas sobre o pagamento? Veja as perguntas frequentes no menu do ${PRODUCT}.`],
   });
 }
+
+/**
+ * A plan that could not renew (issue 8: a failed renewal ends the plan):
+ * why, that nothing was lost, and the way back (`link`, /planos).
+ */
+export function renewalFailedMail(input: {
+  to: string;
+  name: string;
+  plano: string;
+  reason: string;
+  link: string;
+}): MailMessage {
+  return actionMail({
+    to: input.to,
+    subject: `Não foi possível renovar seu plano - ${PRODUCT}`,
+    greetingName: input.name,
+    intro: [
+      `Não conseguimos renovar o seu plano ${input.plano}: ${input.reason}`,
+      'Seus dados continuam guardados. Para voltar a registrar na linha do tempo, nos indicadores e no mapa da dor, assine de novo.',
+    ],
+    action: 'Ver planos',
+    link: input.link,
+    outro: [],
+  });
+}

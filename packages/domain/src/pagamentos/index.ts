@@ -1,4 +1,5 @@
 export * from './money.ts';
 export * from './pedidos.ts';
+export * from './planos.ts';
 export * from './sandbox.ts';
 export * from './schemas.ts';

@@ -38,7 +38,7 @@ CREATE TABLE "payments" (
 	"valor" integer NOT NULL,
 	"moeda" char(3) DEFAULT 'brl' NOT NULL,
 	"status" varchar(12) DEFAULT 'pendente' NOT NULL,
-	"idempotency_key" varchar(120) NOT NULL,
+	"idempotency_key" varchar(255) NOT NULL,
 	"provider_payment_id" varchar(120),
 	"falha" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -91,5 +91,6 @@ ALTER TABLE "qrcode_orders" ADD CONSTRAINT "qrcode_orders_subscription_id_subscr
 CREATE UNIQUE INDEX "coupons_nome_unique" ON "coupons" USING btree ("nome");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_idempotency_unique" ON "payments" USING btree ("idempotency_key");--> statement-breakpoint
 CREATE INDEX "payments_user_idx" ON "payments" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_plano_pendente_unique" ON "payments" USING btree ("user_id") WHERE "payments"."status" = 'pendente' and "payments"."tipo" in ('assinatura', 'troca_plano', 'renovacao');--> statement-breakpoint
 CREATE INDEX "qrcode_orders_user_idx" ON "qrcode_orders" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "qrcode_orders_status_idx" ON "qrcode_orders" USING btree ("status","created_at");

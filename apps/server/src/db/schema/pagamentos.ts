@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   char,
@@ -69,7 +70,7 @@ export const payments = pgTable(
     moeda: char('moeda', { length: 3 }).notNull().default('brl'),
     // pendente | pago | recusado
     status: varchar('status', { length: 12 }).notNull().default('pendente'),
-    idempotency_key: varchar('idempotency_key', { length: 120 }).notNull(),
+    idempotency_key: varchar('idempotency_key', { length: 255 }).notNull(),
     provider_payment_id: varchar('provider_payment_id', { length: 120 }),
     falha: text('falha'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -78,6 +79,11 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_idempotency_unique').on(t.idempotency_key),
     index('payments_user_idx').on(t.user_id, t.created_at),
+    // One plan charge in flight per user: two subscribes (or a subscribe and a plan change) at once
+    // cannot both charge; the second meets this index and is told to wait.
+    uniqueIndex('payments_plano_pendente_unique')
+      .on(t.user_id)
+      .where(sql`${t.status} = 'pendente' and ${t.tipo} in ('assinatura', 'troca_plano', 'renovacao')`),
   ],
 );
 

@@ -4,6 +4,7 @@ import type { Db } from '../client.ts';
 import { cidades, doencas, especialidades } from '../schema/index.ts';
 import { seedDicasEFaqs } from './conteudo/dicas-faqs.ts';
 import { seedContentPages } from './conteudo/index.ts';
+import { seedPagamentos } from './pagamentos.ts';
 import { seedScoreQuestionnaires } from './score.ts';
 
 const DATA = new URL('./data/', import.meta.url);
@@ -55,7 +56,8 @@ export const DOENCAS = [
  * IBGE ids (`data/municipios.json`, 5,571) and the 55 CFM specialties
  * (`data/especialidades.json`), and the chronic conditions of
  * {@link DOENCAS}, the content pages, the health-score questionnaires
- * (`score.ts`) and the tips and FAQs (`conteudo/dicas-faqs.ts`). Idempotent: rows that exist are kept.
+ * (`score.ts`), the tips and FAQs (`conteudo/dicas-faqs.ts`) and the plans and
+ * single-consultation price (`pagamentos.ts`). Idempotent: rows that exist are kept.
  */
 export async function seedReferenceData(db: Db): Promise<void> {
   const [cidadeCount] = await db.select({ n: count() }).from(cidades);
@@ -85,4 +87,5 @@ export async function seedReferenceData(db: Db): Promise<void> {
   await seedContentPages(db);
   await seedScoreQuestionnaires(db);
   await seedDicasEFaqs(db);
+  await seedPagamentos(db);
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { payment_customers, payments, users } from '../../db/schema/index.ts';
 import { HttpError } from '../../errors.ts';
 import { type CardInfo, PaymentError, type PaymentProvider } from '../../platform/payments.ts';
+import { isUniqueViolation } from '../telemedicina/telemedicina.access.ts';
 
 /**
  * Charging a card once (issue 8 "Payment providers": every charge carries an
@@ -25,7 +26,11 @@ export interface PaymentDeps {
 export interface ChargeRequest {
   userId: number;
   tipo: PaymentTipo;
-  /** Centavos, > 0: computed by the server, never read from a client. */
+  /**
+   * Centavos, ≥ 0: computed by the server, never read from a client. 0 (a
+   * price covered by the user's credit balance) is recorded as paid without
+   * asking the provider.
+   */
   valor: number;
   descricao: string;
   paymentMethodId: string;
@@ -104,7 +109,8 @@ export function paymentRefused(message: string): HttpError {
  * when the payment is recorded as paid.
  *
  * Errors: 402 with the provider's message when the card is refused; 409
- * while the same key is in flight. A provider failure that is not a refusal
+ * while the same key is in flight, or another plan charge of the user is
+ * (one `pendente` assinatura / troca_plano / renovacao per user). A provider failure that is not a refusal
  * (network) leaves the payment `pendente` and is rethrown.
  */
 export async function chargeOnce(
@@ -112,7 +118,7 @@ export async function chargeOnce(
   request: ChargeRequest,
   onPaid: (tx: Db) => Promise<number | null>,
 ): Promise<ChargeResult> {
-  if (!Number.isSafeInteger(request.valor) || request.valor <= 0) throw new RangeError('bad amount');
+  if (!Number.isSafeInteger(request.valor) || request.valor < 0) throw new RangeError('bad amount');
   const key = `u${request.userId}:${request.tipo}:${request.idempotencyKey}`;
   const [inserted] = await deps.db
     .insert(payments)
@@ -125,7 +131,12 @@ export async function chargeOnce(
       idempotency_key: key,
     })
     .onConflictDoNothing({ target: payments.idempotency_key })
-    .returning();
+    .returning()
+    .catch((error: unknown) => {
+      // Another plan charge of this user is in flight (payments_plano_pendente_unique).
+      if (isUniqueViolation(error)) throw new HttpError(409, M.emAndamento);
+      throw error;
+    });
   if (!inserted) {
     const [earlier] = await deps.db.select().from(payments).where(eq(payments.idempotency_key, key)).limit(1);
     if (!earlier) throw new Error('payment vanished');
@@ -141,21 +152,23 @@ export async function chargeOnce(
       .where(eq(payments.id, inserted.id));
     return paymentRefused(error.message);
   };
-  let card: CardInfo;
-  let providerId: string;
-  try {
-    const customerId = await ensureCustomer(deps, request.userId);
-    card = await deps.payments.attachPaymentMethod(customerId, request.paymentMethodId);
-    ({ id: providerId } = await deps.payments.charge({
-      customerId,
-      paymentMethodId: request.paymentMethodId,
-      amount: request.valor,
-      description: request.descricao,
-      idempotencyKey: key,
-    }));
-  } catch (error) {
-    if (error instanceof PaymentError) throw await refuse(error);
-    throw error;
+  let card: CardInfo | null = null;
+  let providerId: string | null = null;
+  if (request.valor > 0) {
+    try {
+      const customerId = await ensureCustomer(deps, request.userId);
+      card = await deps.payments.attachPaymentMethod(customerId, request.paymentMethodId);
+      ({ id: providerId } = await deps.payments.charge({
+        customerId,
+        paymentMethodId: request.paymentMethodId,
+        amount: request.valor,
+        description: request.descricao,
+        idempotencyKey: key,
+      }));
+    } catch (error) {
+      if (error instanceof PaymentError) throw await refuse(error);
+      throw error;
+    }
   }
   const payment = await deps.db.transaction(async (tx) => {
     const referencia = await onPaid(tx as unknown as Db);
