@@ -46,6 +46,8 @@ export interface ChargeInput {
 /** What Pulso asks of a card payment provider. */
 export interface PaymentProvider {
   readonly mode: 'sandbox' | 'stripe';
+  /** The key the browser's SDK loads (Stripe's publishable key); none for the sandbox. */
+  readonly publishableKey?: string;
   /** Creates the provider's customer of a user; returns its id. */
   createCustomer(input: { userId: number; email: string; name: string }): Promise<string>;
   /**

@@ -56,3 +56,10 @@ export const CardViewSchema = z.object({
   exp_year: z.number().int(),
 });
 export type CardView = z.output<typeof CardViewSchema>;
+
+/** `GET /api/pagamentos/config`: the provider the card form talks to and, for `stripe`, its publishable key. */
+export const PaymentConfigSchema = z.object({
+  provider: z.enum(['sandbox', 'stripe']),
+  publishable_key: z.string().nullable(),
+});
+export type PaymentConfig = z.output<typeof PaymentConfigSchema>;

@@ -154,6 +154,13 @@ describe(`single teleconsultation purchase (${TEST_ENGINE})`, () => {
     expect(await creditsOf(ana.user.id)).toBe(0);
   });
 
+  it('tells the card form which provider to use, to signed-in users only', async () => {
+    const ana = await createPatient(t.app);
+    expect((await t.app.inject({ url: '/api/pagamentos/config' })).statusCode).toBe(401);
+    const res = await t.app.inject({ url: '/api/pagamentos/config', headers: ana.auth });
+    expect(res.json()).toEqual({ provider: 'sandbox', publishable_key: null });
+  });
+
   it('refuses malformed and past cards in the sandbox card form', async () => {
     const ana = await createPatient(t.app);
     const res = await t.app.inject({

@@ -3,6 +3,7 @@ import {
   CardViewSchema,
   IdempotencyKeySchema,
   PAGAMENTO_MESSAGES as M,
+  PaymentConfigSchema,
   SandboxCardSchema,
   UserViewSchema,
 } from '@pulso/domain';
@@ -30,6 +31,26 @@ export const pagamentosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
+
+  /**
+   * `GET /api/pagamentos/config` → 200 `{provider, publishable_key}`: how the
+   * web's card form creates payment methods — `sandbox` posts the card to
+   * `/api/sandbox/payment-methods`; `stripe` loads Stripe Elements with the
+   * publishable key (card numbers then never reach Pulso).
+   */
+  app.get(
+    '/pagamentos/config',
+    {
+      onRequest: requireUser,
+      schema: {
+        summary: 'Which payment provider the card form talks to',
+        tags: ['pagamentos'],
+        security: [{ bearer: [] }],
+        response: { 200: PaymentConfigSchema, ...authErrors },
+      },
+    },
+    async () => ({ provider: ctx.payments.mode, publishable_key: ctx.payments.publishableKey ?? null }),
+  );
 
   /**
    * `POST /api/sandbox/payment-methods {number, exp_month, exp_year, cvc}` →
