@@ -99,6 +99,7 @@ test('lists the devices with readable names and removes one after confirming', a
   await page.getByRole('button', { name: 'Remover Safari 17 · iOS 17.4' }).click();
   await dialog.getByRole('button', { name: 'Remover', exact: true }).click();
   await expect(page.getByText('Nenhum dispositivo cadastrado.')).toBeVisible();
+  await expect(dialog).toBeHidden();
   await checkScreen(page, 'devices-empty');
   expect(csp).toEqual([]);
 });

@@ -11,8 +11,26 @@ export const PHONE = { width: 390, height: 844 };
 /** Desktop viewport. */
 export const DESKTOP = { width: 1280, height: 800 };
 
-/** Fails on any serious or critical WCAG 2.2 AA violation on the current screen. */
+/**
+ * Fails on any serious or critical WCAG 2.2 AA violation on the current
+ * screen. Waits first for running CSS transitions and animations (a dialog
+ * fading out, a drawer sliding; at most 5 s): axe measures the colours of
+ * what is on screen, and a half-faded element has the contrast of neither state.
+ */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Endless ones (a spinner) never finish and do not fade anything.
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (a) =>
+            a.playState !== 'running' ||
+            a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+        ),
+    undefined,
+    { timeout: 5_000 },
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
