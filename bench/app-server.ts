@@ -16,7 +16,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { seedReferenceData } from '../apps/server/src/db/seed/seed.ts';
 import { createMailer } from '../apps/server/src/platform/mail.ts';
-import { sandboxPaymentProvider } from '../apps/server/src/platform/payments-sandbox.ts';
+import { createPaymentProvider } from '../apps/server/src/platform/payment-provider.ts';
 import { createPushSender } from '../apps/server/src/platform/push.ts';
 import { createRealtime } from '../apps/server/src/platform/realtime.ts';
 import { diskStorage } from '../apps/server/src/platform/storage.ts';
@@ -91,7 +91,7 @@ export async function bootApp(adminUrl: string | undefined): Promise<BenchApp> {
     storage: diskStorage(path.join(dataDir, 'files')),
     mailer: createMailer(config),
     push: await createPushSender(config, database.db),
-    payments: sandboxPaymentProvider(database.db),
+    payments: createPaymentProvider(config, database.db),
     realtime: createRealtime({ db: database.db }),
   });
   return {

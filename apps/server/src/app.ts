@@ -35,6 +35,7 @@ import { indicadoresRoutes } from './modules/indicadores/indicadores.routes.ts';
 import { medicoRoutes } from './modules/medico/medico.routes.ts';
 import { medicosRoutes } from './modules/medicos/medicos.routes.ts';
 import { pagamentosRoutes } from './modules/pagamentos/pagamentos.routes.ts';
+import { stripeWebhookRoutes } from './modules/pagamentos/webhook.routes.ts';
 import { permissoesRoutes } from './modules/permissoes/permissoes.routes.ts';
 import { planosRoutes } from './modules/planos/planos.routes.ts';
 import { profissionalRoutes } from './modules/profissional/profissional.routes.ts';
@@ -211,6 +212,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(profissionalRoutes);
       await api.register(pagamentosRoutes);
       await api.register(planosRoutes);
+      await api.register(stripeWebhookRoutes);
     },
     { prefix: '/api' },
   );

@@ -83,6 +83,63 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CONTATO_EMAIL: 'contato' })).toThrow(/CONTATO_EMAIL/);
   });
 
+  it('uses the sandbox payment provider by default and stripe with its three keys', () => {
+    expect(loadConfig({}).payments).toEqual({ provider: 'sandbox' });
+    expect(loadConfig({ PAYMENT_PROVIDER: '' }).payments).toEqual({ provider: 'sandbox' });
+    expect(loadConfig({ PAYMENT_PROVIDER: 'sandbox', STRIPE_SECRET_KEY: 'sk_test_1' }).payments).toEqual({
+      provider: 'sandbox',
+    });
+    expect(
+      loadConfig({
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_abc',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      }).payments,
+    ).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_test_abc',
+      publishableKey: 'pk_test_abc',
+      webhookSecret: 'whsec_abc',
+    });
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
+  });
+
+  it('fails fast in stripe mode naming each missing or malformed Stripe key', () => {
+    const message = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      throw new Error('loadConfig accepted the environment');
+    };
+    const none = message({ PAYMENT_PROVIDER: 'stripe' });
+    expect(none).toMatch(/STRIPE_SECRET_KEY: required/);
+    expect(none).toMatch(/STRIPE_PUBLISHABLE_KEY: required/);
+    expect(none).toMatch(/STRIPE_WEBHOOK_SECRET: required/);
+    const one = message({
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: '',
+    });
+    expect(one).not.toMatch(/STRIPE_SECRET_KEY/);
+    expect(one).toMatch(/STRIPE_PUBLISHABLE_KEY: required/);
+    expect(one).toMatch(/STRIPE_WEBHOOK_SECRET: required/);
+    // Swapped keys are caught before the first charge.
+    const swapped = message({
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'pk_test_1',
+      STRIPE_PUBLISHABLE_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    });
+    expect(swapped).toMatch(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
+    expect(swapped).toMatch(/STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key/);
+    // Other invalid variables are named alongside.
+    expect(message({ PAYMENT_PROVIDER: 'stripe', PORT: 'abc' })).toMatch(/PORT[\s\S]*STRIPE_SECRET_KEY/);
+  });
+
   it('fails fast naming every invalid variable', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', PUBLIC_ORIGIN: 'nope' })).toThrow(
       ConfigError,

@@ -7,6 +7,16 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** Repository root, for the embedded defaults that point inside it. */
 export const REPO_ROOT = path.resolve(here, '../../..');
 
+/** An optional secret whose form `prefix` checks; empty counts as unset. */
+function optionalKey(prefix: RegExp, message: string) {
+  return z
+    .string()
+    .trim()
+    .regex(prefix, message)
+    .optional()
+    .or(z.literal('').transform(() => undefined));
+}
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
@@ -86,7 +96,28 @@ const EnvSchema = z.object({
       }
       return digits;
     }),
+  // The card payment provider (issue 8 "Payment providers"); `stripe` needs the three STRIPE_* keys.
+  PAYMENT_PROVIDER: z
+    .enum(['sandbox', 'stripe', ''])
+    .optional()
+    .transform((v) => (v === 'stripe' ? 'stripe' : 'sandbox')),
+  STRIPE_SECRET_KEY: optionalKey(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)'),
+  STRIPE_PUBLISHABLE_KEY: optionalKey(/^pk_/, 'must be a Stripe publishable key (pk_…)'),
+  STRIPE_WEBHOOK_SECRET: optionalKey(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)'),
 });
+
+/** The Stripe keys `PAYMENT_PROVIDER=stripe` needs, each named when missing. */
+const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+
+/**
+ * The card payment provider's configuration (issue 8 "Payment providers";
+ * RULINGS.md "Payments"): the offline `sandbox` (default), or `stripe` with
+ * its secret key (server calls), publishable key (the browser's Stripe
+ * Elements) and webhook signing secret (`POST /api/webhooks/stripe`).
+ */
+export type PaymentsConfig =
+  | { provider: 'sandbox' }
+  | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
 
 /** The parsed configuration every part of the server receives. */
 export interface Config {
@@ -137,6 +168,12 @@ export interface Config {
    * is ever made up, so without it no WhatsApp link is shown.
    */
   contato: { email: string; whatsapp: string | null };
+  /**
+   * The card payment provider (`PAYMENT_PROVIDER`: `sandbox` by default;
+   * `stripe` requires `STRIPE_SECRET_KEY`, `STRIPE_PUBLISHABLE_KEY` and
+   * `STRIPE_WEBHOOK_SECRET`, the start fails naming each one missing).
+   */
+  payments: PaymentsConfig;
 }
 
 /** Thrown when the environment is invalid; lists each bad variable. */
@@ -145,8 +182,13 @@ export class ConfigError extends Error {}
 /** Parses `env` once; throws `ConfigError` naming every invalid variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  const lines = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  if (env.PAYMENT_PROVIDER === 'stripe') {
+    for (const key of STRIPE_KEYS) {
+      if (!env[key]?.trim()) lines.push(`  ${key}: required when PAYMENT_PROVIDER=stripe`);
+    }
+  }
+  if (!parsed.success || lines.length > 0) {
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -179,5 +221,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       email: (e.CONTATO_EMAIL ?? e.SUPORTE_EMAIL).toLowerCase(),
       whatsapp: e.CONTATO_WHATSAPP,
     },
+    payments:
+      e.PAYMENT_PROVIDER === 'stripe' &&
+      e.STRIPE_SECRET_KEY &&
+      e.STRIPE_PUBLISHABLE_KEY &&
+      e.STRIPE_WEBHOOK_SECRET
+        ? {
+            provider: 'stripe',
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          }
+        : { provider: 'sandbox' },
   };
 }

@@ -10,7 +10,7 @@ import { RENEWAL_JOB_MS, renewDueSubscriptions } from './modules/planos/renewal.
 import { endIdleAtendimentos } from './modules/telemedicina/inactivity.ts';
 import { createScheduler, withStartupLock } from './platform/jobs.ts';
 import { createMailer } from './platform/mail.ts';
-import { sandboxPaymentProvider } from './platform/payments-sandbox.ts';
+import { createPaymentProvider } from './platform/payment-provider.ts';
 import { createPushSender } from './platform/push.ts';
 import { createRealtime, realtimeRedisKey } from './platform/realtime.ts';
 import { diskStorage } from './platform/storage.ts';
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
     storage: diskStorage(path.join(config.dataDir, 'files')),
     mailer: createMailer(config),
     push: await createPushSender(config, database.db),
-    payments: sandboxPaymentProvider(database.db),
+    payments: createPaymentProvider(config, database.db),
     realtime: createRealtime({
       db: database.db,
       redis: config.redisUrl ? { url: config.redisUrl, key: await realtimeRedisKey(database) } : undefined,

@@ -19,7 +19,7 @@ import {
 } from '../db/schema/index.ts';
 import { LOCK_FILE } from '../lock.ts';
 import { createMailer } from '../platform/mail.ts';
-import { sandboxPaymentProvider } from '../platform/payments-sandbox.ts';
+import { createPaymentProvider } from '../platform/payment-provider.ts';
 import { createPushSender } from '../platform/push.ts';
 import { createRealtime } from '../platform/realtime.ts';
 import { diskStorage } from '../platform/storage.ts';
@@ -101,7 +101,7 @@ async function inspect<T>(dataDir: string, read: (db: Db, app: FastifyInstance) 
     storage: diskStorage(path.join(dataDir, 'files')),
     mailer: createMailer(config),
     push: await createPushSender(config, database.db),
-    payments: sandboxPaymentProvider(database.db),
+    payments: createPaymentProvider(config, database.db),
     realtime: createRealtime({ db: database.db }),
   });
   try {

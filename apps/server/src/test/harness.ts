@@ -10,7 +10,7 @@ import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { seedReferenceData } from '../db/seed/seed.ts';
 import { createMailer } from '../platform/mail.ts';
-import { sandboxPaymentProvider } from '../platform/payments-sandbox.ts';
+import { createPaymentProvider } from '../platform/payment-provider.ts';
 import { createPushSender } from '../platform/push.ts';
 import { createRealtime } from '../platform/realtime.ts';
 import { diskStorage } from '../platform/storage.ts';
@@ -81,7 +81,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     storage: diskStorage(path.join(dataDir, 'files')),
     mailer: createMailer(config),
     push: await createPushSender(config, database.db),
-    payments: sandboxPaymentProvider(database.db),
+    payments: createPaymentProvider(config, database.db),
     realtime: createRealtime({ db: database.db }),
   });
   await app.ready();

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import Stripe from 'stripe';
+import { z } from 'zod';
+import { HttpError } from '../../errors.ts';
+import { ErrorBodySchema } from '../../http.ts';
+import { handleStripeEvent } from './webhook.service.ts';
+
+/** 400 answer of a webhook whose `stripe-signature` does not match its body. */
+export const WEBHOOK_BAD_SIGNATURE = 'Assinatura do webhook inválida.';
+
+/**
+ * Stripe's webhooks (issue 8 "Payment providers"). Bodies reach this plugin
+ * unparsed (a raw-body parser scoped to it, every content type) because the
+ * signature covers the exact bytes Stripe sent.
+ */
+export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  /**
+   * `POST /api/webhooks/stripe` (stripe mode only: 404 'Rota não encontrada'
+   * in sandbox mode). The `stripe-signature` header is verified against the
+   * raw body with `STRIPE_WEBHOOK_SECRET` (Stripe's 5-minute tolerance):
+   * 400 {@link WEBHOOK_BAD_SIGNATURE} otherwise. A verified event is handled
+   * once (`webhook_events`; see `webhook.service.ts`) and answered 200
+   * `{received: true}`, also when redelivered or of a type Pulso ignores.
+   */
+  app.post(
+    '/webhooks/stripe',
+    {
+      schema: {
+        summary: 'Stripe webhook events (signed)',
+        tags: ['pagamentos'],
+        response: {
+          200: z.object({ received: z.literal(true) }),
+          400: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const payments = ctx.config.payments;
+      if (ctx.payments.mode !== 'stripe' || payments.provider !== 'stripe') {
+        throw new HttpError(404, 'Rota não encontrada');
+      }
+      const signature = request.headers['stripe-signature'];
+      if (!Buffer.isBuffer(request.body) || typeof signature !== 'string') {
+        throw new HttpError(400, WEBHOOK_BAD_SIGNATURE);
+      }
+      let event: Stripe.Event;
+      try {
+        event = Stripe.webhooks.constructEvent(request.body, signature, payments.webhookSecret);
+      } catch {
+        throw new HttpError(400, WEBHOOK_BAD_SIGNATURE);
+      }
+      const outcome = await handleStripeEvent({ db: ctx.database.db, log: request.log }, event);
+      request.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe webhook');
+      return { received: true as const };
+    },
+  );
+};

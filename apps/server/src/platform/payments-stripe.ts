@@ -1,0 +1,183 @@
+import { SANDBOX_MESSAGES } from '@pulso/domain';
+import Stripe from 'stripe';
+import { type CardInfo, PaymentError, type PaymentProvider } from './payments.ts';
+import { SANDBOX_UNKNOWN_METHOD } from './payments-sandbox.ts';
+
+/**
+ * The `stripe` payment provider (issue 8 "Payment providers"; RULINGS.md
+ * "Payments") over Stripe's official SDK. The browser collects the card with
+ * Stripe Elements against a SetupIntent (card numbers never reach Pulso);
+ * the server attaches the resulting payment method to the user's customer
+ * and charges it off-session with a PaymentIntent, in BRL centavos, under
+ * Pulso's idempotency key. Pulso keeps the billing period itself: renewals
+ * are such off-session charges of the saved card (`modules/planos/renewal.ts`).
+ */
+
+const NOT_A_CARD = 'Seu cartão não aceita este tipo de compra. Use outro cartão.';
+
+/** pt-BR messages of Stripe's card refusals, by `decline_code` or `code`; others get {@link STRIPE_FALLBACK_MESSAGE}. */
+export const STRIPE_DECLINE_MESSAGES: Readonly<Record<string, string>> = {
+  card_declined: SANDBOX_MESSAGES.card_declined,
+  insufficient_funds: SANDBOX_MESSAGES.insufficient_funds,
+  expired_card: SANDBOX_MESSAGES.expired_card,
+  incorrect_cvc: SANDBOX_MESSAGES.incorrect_cvc,
+  invalid_cvc: SANDBOX_MESSAGES.incorrect_cvc,
+  incorrect_number: 'O número do seu cartão está incorreto.',
+  invalid_number: 'O número do seu cartão está incorreto.',
+  invalid_expiry_month: 'O mês de validade do seu cartão é inválido.',
+  invalid_expiry_year: 'O ano de validade do seu cartão é inválido.',
+  processing_error: 'Ocorreu um erro ao processar seu cartão. Tente novamente em instantes.',
+  authentication_required:
+    'Seu banco pediu a confirmação desta compra. Cadastre o cartão novamente para autorizá-la.',
+  card_velocity_exceeded: 'Seu cartão atingiu o limite de compras. Fale com o seu banco ou use outro cartão.',
+  withdrawal_count_limit_exceeded:
+    'Seu cartão atingiu o limite de compras. Fale com o seu banco ou use outro cartão.',
+  currency_not_supported: 'Seu cartão não aceita compras em reais. Use outro cartão.',
+  card_not_supported: NOT_A_CARD,
+  test_mode_live_card: SANDBOX_MESSAGES.test_mode_live_card,
+};
+
+/** A refusal whose code Pulso has no text for (e.g. `generic_decline`, `do_not_honor`): worded as a plain decline. */
+export const STRIPE_FALLBACK_MESSAGE = SANDBOX_MESSAGES.card_declined;
+
+/**
+ * The {@link PaymentError} of a Stripe card refusal: the pt-BR message of
+ * its `decline_code` when Pulso knows it (Stripe's `insufficient_funds`
+ * arrives as code `card_declined` with that decline code), else of its
+ * `code`, else {@link STRIPE_FALLBACK_MESSAGE}; `code` is the decline code,
+ * or the code, or `card_declined`.
+ */
+export function stripeRefusal(codes: { code?: string | null; decline_code?: string | null }): PaymentError {
+  const decline = codes.decline_code || undefined;
+  const code = codes.code || undefined;
+  const message =
+    (decline && STRIPE_DECLINE_MESSAGES[decline]) ||
+    (code && STRIPE_DECLINE_MESSAGES[code]) ||
+    STRIPE_FALLBACK_MESSAGE;
+  return new PaymentError(message, decline ?? code ?? 'card_declined');
+}
+
+/** Options of {@link stripePaymentProvider}; `host`, `port` and `protocol` point the SDK elsewhere (tests). */
+export interface StripeProviderOptions {
+  secretKey: string;
+  publishableKey: string;
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+  /** Retries of a failed request (network, 409, 5xx), same idempotency key; default 2. */
+  maxNetworkRetries?: number;
+}
+
+/**
+ * Card refusals become {@link PaymentError}; so does an unknown payment
+ * method id (`resource_missing`, a stale or forged id from the browser).
+ * Anything else (network, authentication, rate limit, Stripe's 5xx, a bad
+ * request) is not a refusal and is rethrown: the payment stays `pendente`.
+ */
+function mapError(error: unknown): unknown {
+  if (error instanceof Stripe.errors.StripeCardError) return stripeRefusal(error);
+  if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') {
+    return new PaymentError(SANDBOX_UNKNOWN_METHOD, 'resource_missing');
+  }
+  return error;
+}
+
+async function call<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw mapError(error);
+  }
+}
+
+/** The card Pulso shows of a Stripe payment method (none: not a card). */
+function cardOf(method: Stripe.PaymentMethod): CardInfo {
+  const card = method.card;
+  if (!card) throw new PaymentError(NOT_A_CARD, 'card_not_supported');
+  return { brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year };
+}
+
+/**
+ * The `stripe` {@link PaymentProvider}:
+ * - `createCustomer` → `POST /v1/customers {email, name, metadata[user_id]}`;
+ * - `createSetupIntent` → `POST /v1/setup_intents {customer, usage: off_session,
+ *   allowed_payment_method_types[]: card}` (the SDK's pinned API version renamed
+ *   `payment_method_types`), answering its `client_secret` (spec 2 §7 `intent`);
+ * - `attachPaymentMethod` → `GET /v1/payment_methods/{id}`, then
+ *   `POST /v1/payment_methods/{id}/attach {customer}` unless the SetupIntent
+ *   already attached it to this customer; one of another customer is refused
+ *   (`resource_missing`, as the sandbox does);
+ * - `charge` → `POST /v1/payment_intents {amount (centavos), currency: brl,
+ *   allowed_payment_method_types[]: card, customer, payment_method, confirm, off_session, description,
+ *   metadata[idempotency_key]}` with the `Idempotency-Key` header: the same
+ *   key twice charges once at Stripe too. A PaymentIntent that did not
+ *   succeed at once (`requires_action`, `requires_payment_method`) is a refusal;
+ *   `processing` counts as paid (the webhook reports a later failure to staff).
+ * Throws {@link PaymentError} for refusals (see {@link stripeRefusal}).
+ */
+export function stripePaymentProvider(options: StripeProviderOptions): PaymentProvider {
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: options.maxNetworkRetries ?? 2,
+    timeout: 30_000,
+    ...(options.host ? { host: options.host } : {}),
+    ...(options.port ? { port: options.port } : {}),
+    ...(options.protocol ? { protocol: options.protocol } : {}),
+  });
+  return {
+    mode: 'stripe',
+    publishableKey: options.publishableKey,
+    async createCustomer({ userId, email, name }) {
+      const customer = await call(() =>
+        stripe.customers.create({ email, name, metadata: { user_id: String(userId) } }),
+      );
+      return customer.id;
+    },
+    async createSetupIntent(customerId) {
+      const intent = await call(() =>
+        stripe.setupIntents.create({
+          customer: customerId,
+          usage: 'off_session',
+          allowed_payment_method_types: ['card'],
+        }),
+      );
+      if (!intent.client_secret) throw new Error('Stripe answered a SetupIntent without client_secret');
+      return { client_secret: intent.client_secret };
+    },
+    async attachPaymentMethod(customerId, paymentMethodId) {
+      const method = await call(() => stripe.paymentMethods.retrieve(paymentMethodId));
+      const owner = typeof method.customer === 'string' ? method.customer : (method.customer?.id ?? null);
+      if (owner === customerId) return cardOf(method);
+      if (owner) throw new PaymentError(SANDBOX_UNKNOWN_METHOD, 'resource_missing');
+      const attached = await call(() =>
+        stripe.paymentMethods.attach(paymentMethodId, { customer: customerId }),
+      );
+      return cardOf(attached);
+    },
+    async charge(input) {
+      if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new RangeError('bad amount');
+      const intent = await call(() =>
+        stripe.paymentIntents.create(
+          {
+            amount: input.amount,
+            currency: 'brl',
+            // Cards only: no redirect-based method, so an off-session confirmation needs no return_url.
+            allowed_payment_method_types: ['card'],
+            customer: input.customerId,
+            payment_method: input.paymentMethodId,
+            confirm: true,
+            off_session: true,
+            description: input.description,
+            metadata: { idempotency_key: input.idempotencyKey },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      if (intent.status === 'succeeded' || intent.status === 'processing') return { id: intent.id };
+      const failure = intent.last_payment_error;
+      throw stripeRefusal({
+        code: failure?.code ?? (intent.status === 'requires_action' ? 'authentication_required' : null),
+        decline_code: failure?.decline_code ?? null,
+      });
+    },
+  };
+}
