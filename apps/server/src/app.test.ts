@@ -43,6 +43,8 @@ describe('HTTP hardening', () => {
     expect(csp).not.toMatch(/unsafe-(inline|eval)/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
+    // Stripe's hosts are allowed in stripe mode only (pagamentos/webhook.routes.test.ts).
+    expect(csp).not.toContain('stripe');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toBeTruthy();
   });

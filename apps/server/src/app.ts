@@ -39,6 +39,7 @@ import { stripeWebhookRoutes } from './modules/pagamentos/webhook.routes.ts';
 import { permissoesRoutes } from './modules/permissoes/permissoes.routes.ts';
 import { planosRoutes } from './modules/planos/planos.routes.ts';
 import { profissionalRoutes } from './modules/profissional/profissional.routes.ts';
+import { pedidosRoutes } from './modules/qrcode/pedidos.routes.ts';
 import { qrcodeRoutes } from './modules/qrcode/qrcode.routes.ts';
 import { saudeRoutes } from './modules/saude/saude.routes.ts';
 import { scoreRoutes } from './modules/score/score.routes.ts';
@@ -119,17 +120,21 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
+  // Stripe Elements (stripe mode only) loads Stripe.js, frames the card fields and 3-D Secure, and calls
+  // Stripe's API from the browser, so card numbers never reach Pulso (Stripe's documented CSP).
+  const stripe = config.payments.provider === 'stripe';
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
+        frameSrc: ["'self'", ...(stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [])],
         // The SPA injects no <style>: Mantine's theme CSS is built at build time (apps/web/README.md).
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
         mediaSrc: ["'self'", 'blob:'],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
@@ -213,6 +218,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(pagamentosRoutes);
       await api.register(planosRoutes);
       await api.register(stripeWebhookRoutes);
+      await api.register(pedidosRoutes);
     },
     { prefix: '/api' },
   );

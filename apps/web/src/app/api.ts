@@ -103,6 +103,8 @@ export interface ApiRequest {
   signal?: AbortSignal;
   /** `blob` for binary downloads (QR code PNG); JSON otherwise. */
   responseType?: 'json' | 'blob';
+  /** Extra request headers (a charge's `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -121,7 +123,10 @@ async function readBody(response: Response): Promise<unknown> {
  */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const { method = 'GET', body, signal, responseType = 'json' } = request;
-  const headers = new Headers({ Accept: responseType === 'json' ? 'application/json' : '*/*' });
+  const headers = new Headers({
+    ...request.headers,
+    Accept: responseType === 'json' ? 'application/json' : '*/*',
+  });
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let payload: BodyInit | undefined;

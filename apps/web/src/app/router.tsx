@@ -32,6 +32,8 @@ const authPages: Partial<Record<AuthPathKey, Page>> = {
   home: lazy(() => import('../features/home/home-page.tsx')),
   qrcodeGenerate: lazy(() => import('../features/qrcode/qrcode-generate-page.tsx')),
   qrcodeRead: lazy(() => import('../features/qrcode/qrcode-read-page.tsx')),
+  qrcodePurchase: lazy(() => import('../features/qrcode/qrcode-purchase-page.tsx')),
+  qrcodeOrders: lazy(() => import('../features/qrcode/qrcode-orders-page.tsx')),
   settings: lazy(() => import('../features/settings/settings-page.tsx')),
   devices: lazy(() => import('../features/devices/devices-page.tsx')),
   profissional: lazy(() => import('../features/profissional/profissional-page.tsx')),
@@ -60,6 +62,11 @@ const authPages: Partial<Record<AuthPathKey, Page>> = {
   scoreResult: lazy(() => import('../features/score/score-result-page.tsx')),
   dicas: lazy(() => import('../features/dicas/dicas-page.tsx')),
   faqs: lazy(() => import('../features/faqs/faqs-page.tsx')),
+  planos: lazy(() => import('../features/planos/planos-page.tsx')),
+  planosPagamento: lazy(() => import('../features/planos/planos-pagamento-page.tsx')),
+  planosAlterar: lazy(() => import('../features/planos/planos-alterar-page.tsx')),
+  pagamentoAlterar: lazy(() => import('../features/planos/pagamento-alterar-page.tsx')),
+  telemedicinaPurchase: lazy(() => import('../features/telemedicina/purchase/atendimento-purchase-page.tsx')),
 };
 
 /** Built public pages rendered in the public layout; the other public paths show 'Em breve'. */

@@ -33,7 +33,7 @@ export const QR_KIT_DESCRICAO = {
     '4 adesivos com o seu código Pulso',
     'Poliéster prateado, resistente à água',
     'Tamanhos 30×20 mm e 40×30 mm',
-    'Frete grátis por carta registrada (Correios)',
+    'Frete grátis por carta simples dos Correios',
   ],
 } as const;
 

@@ -91,6 +91,11 @@ export async function ensureCustomer(deps: PaymentDeps, userId: number): Promise
   return (await find()) ?? customerId;
 }
 
+/** The stored idempotency key of a purchase: the caller's key scoped by user and `tipo` (`u7:pedido:<key>`). */
+export function paymentKey(userId: number, tipo: PaymentTipo, key: string): string {
+  return `u${userId}:${tipo}:${key}`;
+}
+
 /** 402 with the provider's own message (issue 8: "provider errors shown as the provider's message"). */
 export function paymentRefused(message: string): HttpError {
   return new HttpError(402, message);
@@ -119,7 +124,7 @@ export async function chargeOnce(
   onPaid: (tx: Db) => Promise<number | null>,
 ): Promise<ChargeResult> {
   if (!Number.isSafeInteger(request.valor) || request.valor < 0) throw new RangeError('bad amount');
-  const key = `u${request.userId}:${request.tipo}:${request.idempotencyKey}`;
+  const key = paymentKey(request.userId, request.tipo, request.idempotencyKey);
   const [inserted] = await deps.db
     .insert(payments)
     .values({

@@ -262,6 +262,13 @@ describe(`stripe mode on the wire (${TEST_ENGINE})`, () => {
     });
     expect(sandboxCard.statusCode).toBe(404);
   });
+
+  it("lets the page load Stripe.js, frame its fields and call Stripe's API, and nothing else", async () => {
+    const csp = String((await t.app.inject({ url: '/api/health' })).headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://js.stripe.com;");
+    expect(csp).toContain("frame-src 'self' https://js.stripe.com https://hooks.stripe.com;");
+    expect(csp).toContain("connect-src 'self' https://api.stripe.com;");
+  });
 });
 
 describe(`a purchase in stripe mode, then its webhook (${TEST_ENGINE})`, () => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors, ErrorBodySchema } from '../../http.ts';
 import { actorOf, requireUser } from '../auth/auth.hooks.ts';
+import { listOrders } from './pedidos.service.ts';
 import { findVirginCode, ownCode, qrFileName, qrPng, qrSvg } from './qrcode.service.ts';
 
 const QrCodeAnswer = z.object({
@@ -10,7 +11,9 @@ const QrCodeAnswer = z.object({
     url: z.string().describe('What the QR encodes: {PUBLIC_ORIGIN}/code/{code}'),
     svg: z.string().describe('The QR code as an SVG document'),
   }),
-  orders: z.array(z.never()).describe('Sticker orders: always empty until the orders issue lands'),
+  orders: z
+    .array(z.object({ id: z.number().int(), created_at: z.string(), status: z.string() }))
+    .describe('Sticker orders, newest first (as GET /api/qrcode/orders)'),
 });
 
 /**
@@ -53,11 +56,11 @@ export const qrcodeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * `GET /api/qrcode` (signed in): 200 `{qrcode: {code, url, svg}, orders: []}`
+   * `GET /api/qrcode` (signed in): 200 `{qrcode: {code, url, svg}, orders}`
    * for `/qrcode/generate` (spec 2 §2). `url` is `{PUBLIC_ORIGIN}/code/{code}`
-   * (RULINGS.md "QR content"); `svg` is the QR code as an SVG string. Sticker
-   * orders arrive with the orders issue: until then `orders` is always `[]`,
-   * which hides the 'Meus pedidos' button. 401 without a live token.
+   * (RULINGS.md "QR content"); `svg` is the QR code as an SVG string; `orders`
+   * the caller's sticker orders `[{id, created_at, status}]`, newest first (an
+   * empty list hides the 'Meus pedidos' button). 401 without a live token.
    */
   app.get(
     '/qrcode',
@@ -71,8 +74,9 @@ export const qrcodeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { code, url } = await ownCode(db, config.publicOrigin, actorOf(request).userId);
-      return { qrcode: { code, url, svg: await qrSvg(url) }, orders: [] };
+      const { userId } = actorOf(request);
+      const { code, url } = await ownCode(db, config.publicOrigin, userId);
+      return { qrcode: { code, url, svg: await qrSvg(url) }, orders: await listOrders(db, userId) };
     },
   );
 

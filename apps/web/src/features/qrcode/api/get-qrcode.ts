@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api.ts';
+import type { OrderItem } from './pedidos.ts';
 
-/** Answer of `GET /api/qrcode` (docs/api-issue-2.md). `orders` stays empty until the orders issue. */
+/** Answer of `GET /api/qrcode` (docs/api-issue-2.md, docs/api-issue-8.md): `orders` newest first. */
 export interface QrcodeResponse {
   qrcode: {
     /** Canonical personal code (`123AB456`). */
@@ -11,7 +12,7 @@ export interface QrcodeResponse {
     /** The QR code as an SVG document. */
     svg: string;
   };
-  orders: unknown[];
+  orders: OrderItem[];
 }
 
 /** Query key of the signed-in patient's QR code. */

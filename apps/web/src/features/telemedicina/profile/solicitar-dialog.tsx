@@ -7,7 +7,7 @@ import {
 } from '@pulso/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
 import { paths } from '../../../app/paths.ts';
 import { AppModal } from '../../../ui/app-modal.tsx';
@@ -49,6 +49,8 @@ export function SolicitarDialog({
   onCreated: (atendimento: AtendimentoView) => void;
 }) {
   const solicitar = useSolicitarAtendimento(medicoId);
+  // The purchase returns here once paid (issue 8 "Single teleconsultation").
+  const { pathname } = useLocation();
   const [failure, setFailure] = useState<Failure | null>(null);
   const {
     register,
@@ -144,7 +146,12 @@ export function SolicitarDialog({
               </Text>
               {failure.payment && (
                 <Group gap="xs">
-                  <Button component={Link} to={paths.telemedicinaPurchase} size="sm">
+                  <Button
+                    component={Link}
+                    to={paths.telemedicinaPurchase}
+                    state={{ from: pathname }}
+                    size="sm"
+                  >
                     Comprar atendimento avulso
                   </Button>
                   <Button component={Link} to={paths.planos} size="sm" variant="default">

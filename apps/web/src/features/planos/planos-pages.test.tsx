@@ -1,0 +1,187 @@
+import type { PlanosAnswer, PlanoView } from '@pulso/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderRoutes } from '../../test/render.tsx';
+import { stubApi } from '../../test/stub-api.ts';
+import PlanosAlterarPage from './planos-alterar-page.tsx';
+import PlanosPagamentoPage from './planos-pagamento-page.tsx';
+import PlanosPage from './planos-page.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const mensal: PlanoView = {
+  id: 1,
+  nome: 'Meu Prontuário',
+  preco: 790,
+  periodo: 'M',
+  tipo: 1,
+  descricao: 'Linha do tempo sem limite.',
+  stripe_plan: 'meu-prontuario-mensal',
+};
+const anual: PlanoView = { ...mensal, id: 2, nome: 'Meu Prontuário Anual', preco: 7900, periodo: 'A' };
+const semPlano: PlanosAnswer = {
+  subscription: null,
+  plano: null,
+  paymentMethod: null,
+  planos: [mensal, anual],
+};
+const subscription = {
+  id: 9,
+  stripe_plan: 'meu-prontuario-mensal',
+  plano_id: 1,
+  current_period_start: '2026-11-24T12:00:00.000Z',
+  current_period_end: '2026-12-24T12:00:00.000Z',
+  ends_at: null,
+};
+const comPlano: PlanosAnswer = {
+  subscription,
+  plano: mensal,
+  paymentMethod: { brand: 'visa', last4: '4242', exp_month: 3, exp_year: 2031 },
+  planos: [mensal, anual],
+};
+
+function render(path: string) {
+  return renderRoutes(
+    [
+      { path: '/planos', element: <PlanosPage /> },
+      { path: '/planos/pagamento/:plano', element: <PlanosPagamentoPage /> },
+      { path: '/planos/alterar', element: <PlanosAlterarPage /> },
+    ],
+    path,
+  );
+}
+
+describe('/planos', () => {
+  it('lists the plans on sale with price, period and a way to subscribe', async () => {
+    stubApi(({ url }) => (url === '/api/planos' ? jsonResponse(semPlano) : undefined));
+    render('/planos');
+    const item = (await screen.findByRole('heading', { name: 'Meu Prontuário' })).closest(
+      'li',
+    ) as HTMLElement;
+    expect(item.textContent).toContain('R$\u00a07,90');
+    expect(item.textContent).toContain('/mês');
+    expect(within(item).getByRole('link', { name: 'Assinar Meu Prontuário' }).getAttribute('href')).toBe(
+      '/planos/pagamento/1',
+    );
+    expect(screen.getByText('/ano')).toBeTruthy();
+  });
+
+  it('shows the current plan, its card and next charge; cancelling is asked again and shows the chip', async () => {
+    const cancelado = {
+      ...comPlano,
+      subscription: { ...subscription, ends_at: subscription.current_period_end },
+    };
+    let state: PlanosAnswer = comPlano;
+    const { calls } = stubApi(({ url, method }) => {
+      if (url === '/api/planos') return jsonResponse(state);
+      if (url === '/api/planos/cancelar' && method === 'PUT') {
+        state = cancelado;
+        return jsonResponse({ ...cancelado, message: 'Assinatura cancelada.' });
+      }
+      return undefined;
+    });
+    render('/planos');
+    const region = await screen.findByRole('region', { name: 'Meu Prontuário' });
+    expect(region.textContent).toContain('Próxima cobrança em 24/12/2026.');
+    expect(region.textContent).toContain('Visa •••• 4242 · validade 03/31');
+    expect(within(region).queryByText('Cancelado')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar assinatura' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar assinatura?' });
+    expect(calls.some((c) => c.url === '/api/planos/cancelar')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmar cancelamento' }));
+    expect(await within(region).findByText('Cancelado')).toBeTruthy();
+    expect(region.textContent).toContain('Seu plano continua ativo até 24/12/2026.');
+    expect(screen.getByRole('button', { name: 'Reativar assinatura' })).toBeTruthy();
+    expect(calls.filter((c) => c.url === '/api/planos/cancelar')).toHaveLength(1);
+  });
+
+  it("shows the server's message when renewing fails", async () => {
+    const cancelado = {
+      ...comPlano,
+      subscription: { ...subscription, ends_at: subscription.current_period_end },
+    };
+    stubApi(({ url }) => {
+      if (url === '/api/planos') return jsonResponse(cancelado);
+      if (url === '/api/planos/renovar')
+        return jsonResponse({ message: 'Esta assinatura não está cancelada.' }, 409);
+      return undefined;
+    });
+    render('/planos');
+    fireEvent.click(await screen.findByRole('button', { name: 'Reativar assinatura' }));
+    expect(await screen.findByText('Esta assinatura não está cancelada.')).toBeTruthy();
+  });
+});
+
+describe('/planos/pagamento/:plano', () => {
+  it('subscribes with the payment method and the idempotency key, then goes to /planos', async () => {
+    const { fetchMock, calls } = stubApi(({ url, method }) => {
+      if (url === '/api/pagamentos/config')
+        return jsonResponse({ provider: 'sandbox', publishable_key: null });
+      if (url === '/api/planos/pagamento/1')
+        return jsonResponse({ plano: mensal, intent: { client_secret: 'seti_x' } });
+      if (url === '/api/sandbox/payment-methods') return jsonResponse({ id: 'pm_sb_9', card: {} });
+      if (url === '/api/planos/subscribe' && method === 'PUT')
+        return jsonResponse({ ...comPlano, message: 'Pagamento realizado com sucesso!' });
+      if (url === '/api/planos') return jsonResponse(comPlano);
+      return undefined;
+    });
+    const { router } = render('/planos/pagamento/1');
+    await screen.findByLabelText('Número do cartão', { exact: false });
+    fireEvent.input(screen.getByLabelText('Número do cartão', { exact: false }), {
+      target: { value: '4242424242424242' },
+    });
+    fireEvent.input(screen.getByLabelText('Validade', { exact: false }), { target: { value: '1230' } });
+    fireEvent.input(screen.getByLabelText('CVC', { exact: false }), { target: { value: '123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Assinar por R$\u00a07,90/mês' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/planos'));
+    expect(await screen.findByText('Pagamento realizado com sucesso!')).toBeTruthy();
+    const put = calls.find((c) => c.url === '/api/planos/subscribe');
+    expect(put?.body).toEqual({ stripe_plan: 'meu-prontuario-mensal', payment_method: 'pm_sb_9' });
+    const init = fetchMock.mock.calls.find(([url]) => url === '/api/planos/subscribe')?.[1] as RequestInit;
+    expect(new Headers(init.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("says 'Plano não encontrado.' for a plan not on sale", async () => {
+    stubApi(({ url }) =>
+      url === '/api/planos/pagamento/5' ? jsonResponse({ message: 'Plano não encontrado.' }, 404) : undefined,
+    );
+    render('/planos/pagamento/5');
+    expect(await screen.findByText('Plano não encontrado.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ver planos' })).toBeTruthy();
+  });
+});
+
+describe('/planos/alterar', () => {
+  it('shows the proration before confirming and sends the change with an idempotency key', async () => {
+    const { fetchMock } = stubApi(({ url, method }) => {
+      if (url === '/api/planos') return jsonResponse(comPlano);
+      if (url === '/api/planos/alterar/2' && method === 'GET')
+        return jsonResponse({
+          plano: anual,
+          prorrateio: { credito: 395, cobranca: 7505, saldo: 0, saldo_usado: 0 },
+        });
+      if (url === '/api/planos/alterar/2' && method === 'PUT')
+        return jsonResponse({ ...comPlano, plano: anual, message: 'Plano alterado com sucesso!' });
+      return undefined;
+    });
+    const { router } = render('/planos/alterar');
+    expect(screen.queryByRole('button', { name: 'Escolher Meu Prontuário' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Escolher Meu Prontuário Anual' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mudar para Meu Prontuário Anual' });
+    await within(dialog).findByText('R$ 75,05');
+    expect(within(dialog).getByText('R$ 3,95')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmar e pagar R$\u00a075,05' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/planos'));
+    const put = fetchMock.mock.calls.find(
+      ([url, init]) => url === '/api/planos/alterar/2' && init?.method === 'PUT',
+    );
+    expect(new Headers(put?.[1]?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends a user without a plan to the plans list', async () => {
+    stubApi(({ url }) => (url === '/api/planos' ? jsonResponse(semPlano) : undefined));
+    render('/planos/alterar');
+    expect(await screen.findByText('Você não tem um plano ativo.')).toBeTruthy();
+  });
+});
