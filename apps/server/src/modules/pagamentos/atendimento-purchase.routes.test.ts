@@ -141,6 +141,37 @@ describe(`single teleconsultation purchase (${TEST_ENGINE})`, () => {
     expect(await receipts(ana.user.email)).toHaveLength(2);
   });
 
+  it('charges again under the same key after the provider gave no answer, and never twice', async () => {
+    const ana = await createPatient(t.app);
+    const pm = await paymentMethod(ana.auth);
+    const provider = t.app.ctx.payments;
+    const realCharge = provider.charge;
+    const keys: string[] = [];
+    let down = true;
+    provider.charge = async (input) => {
+      keys.push(input.idempotencyKey);
+      if (down) throw new Error('connect ECONNREFUSED');
+      return realCharge(input);
+    };
+    try {
+      const lost = await buy(ana.auth, { payment_method: pm }, 'compra-sem-resposta');
+      expect(lost.statusCode).toBe(500);
+      expect(await creditsOf(ana.user.id)).toBe(0);
+      down = false;
+      const retried = await buy(ana.auth, { payment_method: pm }, 'compra-sem-resposta');
+      expect(retried.statusCode).toBe(200);
+      expect((await buy(ana.auth, { payment_method: pm }, 'compra-sem-resposta')).statusCode).toBe(200);
+    } finally {
+      provider.charge = realCharge;
+    }
+    // The provider saw the same key both times it was asked; one credit, one payment.
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(1);
+    expect(await creditsOf(ana.user.id)).toBe(1);
+    const rows = await t.database.db.select().from(payments).where(eq(payments.user_id, ana.user.id));
+    expect(rows.map((r) => r.status)).toEqual(['pago']);
+  });
+
   it('validates the payment method and the key', async () => {
     const ana = await createPatient(t.app);
     const missing = await buy(ana.auth, {});

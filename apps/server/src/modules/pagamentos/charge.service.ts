@@ -1,5 +1,5 @@
 import { PAGAMENTO_MESSAGES as M } from '@pulso/domain';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payment_customers, payments, users } from '../../db/schema/index.ts';
 import { HttpError } from '../../errors.ts';
@@ -12,6 +12,12 @@ import { isUniqueViolation } from '../telemedicina/telemedicina.access.ts';
  * The modules decide what to charge and call {@link chargeOnce}; it keeps
  * the `payments` row, talks to the provider and answers what happened.
  */
+
+/**
+ * How long a `pendente` attempt is left to its request before the same key
+ * may take it over (ms): longer than any provider call with its retries.
+ */
+export const PENDENTE_RETOMADA_MS = 2 * 60 * 1000;
 
 /** What a charge paid for (`payments.tipo`). */
 export type PaymentTipo = 'assinatura' | 'renovacao' | 'troca_plano' | 'atendimento' | 'pedido';
@@ -107,7 +113,10 @@ export function paymentRefused(message: string): HttpError {
  * charges it with the key and records `pago` or `recusado`. A request with a
  * key seen before charges nothing: a paid one answers that payment
  * (`replay`), a refused one the same refusal, one still in flight 409
- * {@link M.emAndamento}.
+ * {@link M.emAndamento}. An attempt left `pendente` without an answer (the
+ * provider unreachable: at once; a process that died: after
+ * {@link PENDENTE_RETOMADA_MS}) is charged again under the same key, which
+ * the provider deduplicates.
  *
  * `onPaid` runs in the transaction that marks the payment `pago` and returns
  * the id of what was bought (`referencia_id`): the good is granted exactly
@@ -115,8 +124,9 @@ export function paymentRefused(message: string): HttpError {
  *
  * Errors: 402 with the provider's message when the card is refused; 409
  * while the same key is in flight, or another plan charge of the user is
- * (one `pendente` assinatura / troca_plano / renovacao per user). A provider failure that is not a refusal
- * (network) leaves the payment `pendente` and is rethrown.
+ * (one `pendente` assinatura / troca_plano / renovacao per user). A provider
+ * failure that is not a refusal (network) leaves the payment `pendente`,
+ * retryable with its key, and is rethrown.
  */
 export async function chargeOnce(
   deps: PaymentDeps,
@@ -142,19 +152,37 @@ export async function chargeOnce(
       if (isUniqueViolation(error)) throw new HttpError(409, M.emAndamento);
       throw error;
     });
-  if (!inserted) {
+  let attempt = inserted;
+  if (!attempt) {
     const [earlier] = await deps.db.select().from(payments).where(eq(payments.idempotency_key, key)).limit(1);
     if (!earlier) throw new Error('payment vanished');
     if (earlier.status === 'pago') return { payment: earlier, card: null, replay: true };
     if (earlier.status === 'recusado') throw paymentRefused(earlier.falha ?? M.indisponivel);
-    throw new HttpError(409, M.emAndamento);
+    // A `pendente` attempt that failed without an answer, or whose process died, is taken over and
+    // charged again under the same key: the provider answers the first charge if it happened.
+    if (Date.now() - earlier.updated_at.getTime() < PENDENTE_RETOMADA_MS)
+      throw new HttpError(409, M.emAndamento);
+    const [claimed] = await deps.db
+      .update(payments)
+      .set({ updated_at: new Date() })
+      .where(
+        and(
+          eq(payments.id, earlier.id),
+          eq(payments.status, 'pendente'),
+          eq(payments.updated_at, earlier.updated_at),
+        ),
+      )
+      .returning();
+    if (!claimed) throw new HttpError(409, M.emAndamento);
+    attempt = claimed;
   }
+  const current = attempt;
 
   const refuse = async (error: PaymentError) => {
     await deps.db
       .update(payments)
       .set({ status: 'recusado', falha: error.message, updated_at: new Date() })
-      .where(eq(payments.id, inserted.id));
+      .where(eq(payments.id, current.id));
     return paymentRefused(error.message);
   };
   let card: CardInfo | null = null;
@@ -172,6 +200,11 @@ export async function chargeOnce(
       }));
     } catch (error) {
       if (error instanceof PaymentError) throw await refuse(error);
+      // No answer (network, provider down): the same key may be retried at once.
+      await deps.db
+        .update(payments)
+        .set({ updated_at: new Date(0) })
+        .where(and(eq(payments.id, current.id), eq(payments.status, 'pendente')));
       throw error;
     }
   }
@@ -185,7 +218,7 @@ export async function chargeOnce(
         referencia_id: referencia,
         updated_at: new Date(),
       })
-      .where(eq(payments.id, inserted.id))
+      .where(eq(payments.id, current.id))
       .returning();
     if (!paid) throw new Error('payment vanished');
     return paid;
