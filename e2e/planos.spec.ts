@@ -4,7 +4,8 @@ import { watchCspViolations } from './support/csp.ts';
 import { DOCTORS } from './support/doctors.ts';
 import { medicoIdByName } from './support/medico-api.ts';
 import { verifyEmailThroughOutbox } from './support/outbox.ts';
-import { registerPatient, signInWithToken } from './support/patient-api.ts';
+import { registerPatient, signInAs, signInWithToken } from './support/patient-api.ts';
+import { PATIENTS } from './support/patients.ts';
 
 /**
  * Plans and card payments on the sandbox provider (spec 2 §2 "Plans", §4
@@ -18,32 +19,6 @@ import { registerPatient, signInWithToken } from './support/patient-api.ts';
 
 const LOCKED = 'Seu período gratuito de 1 mês terminou.';
 const PAID = 'Pagamento realizado com sucesso!';
-
-/**
- * The server computes `trialEnded` from the account's age and the journeys'
- * accounts are new, with no dev-only way to age one: every user the API
- * answers is read as one whose trial ended (the lock then depends only on
- * the real `plano` the server returns, which is what the subscription changes).
- */
-async function readAsTrialEnded(page: Page): Promise<void> {
-  await page.route('**/api/**', async (route) => {
-    if (route.request().method() !== 'GET') {
-      await route.fallback();
-      return;
-    }
-    const response = await route.fetch();
-    const type = response.headers()['content-type'] ?? '';
-    if (!response.ok() || !type.includes('application/json')) {
-      await route.fulfill({ response });
-      return;
-    }
-    const body = (await response.json()) as { user?: Record<string, unknown> };
-    if (body.user && typeof body.user === 'object' && 'trialEnded' in body.user) {
-      body.user = { ...body.user, trialEnded: true };
-    }
-    await route.fulfill({ response, json: body });
-  });
-}
 
 const cardForm = (page: Page) => page.getByRole('form', { name: 'Dados do cartão' });
 
@@ -83,8 +58,8 @@ test('a patient past the free month subscribes with 4242 and the timeline unlock
   request,
 }) => {
   const csp = watchCspViolations(page);
-  const patient = await registerPatient(request, 'Mariana Teles');
-  await readAsTrialEnded(page);
+  // An account created two months ago (support/create-patients.ts): the server itself finds its free month over.
+  const patient = await signInAs(request, PATIENTS.expiradaAssina);
   await signInWithToken(page, patient.token);
 
   await page.goto('/timeline');

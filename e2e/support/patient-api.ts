@@ -100,3 +100,15 @@ export async function fillEmergencyData(request: APIRequestContext, token: strin
 export async function signInWithToken(page: Page, token: string): Promise<void> {
   await page.addInitScript((value) => window.localStorage.setItem('token', value), token);
 }
+
+/** `POST /api/login` as one of the patients made before the server started (support/patients.ts); answers the token. */
+export async function signInAs(
+  request: APIRequestContext,
+  patient: { email: string; password: string },
+): Promise<{ token: string }> {
+  const res = await request.post('/api/login', {
+    data: { email: patient.email, password: patient.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return { token: ((await res.json()) as { token: string }).token };
+}
