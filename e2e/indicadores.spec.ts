@@ -5,8 +5,10 @@ import {
   type ApiPatient,
   fillEmergencyData,
   registerPatient,
+  signInAs,
   signInWithToken,
 } from './support/patient-api.ts';
+import { PATIENTS } from './support/patients.ts';
 
 /**
  * The health indicators (spec 2 §2 /indicador and "Glucose entry screen", §5,
@@ -224,15 +226,9 @@ test('a patient whose free month ended finds the indicators disabled, with a way
   request,
 }) => {
   const csp = watchCspViolations(page);
-  const patient = await registerPatient(request, 'Rita Campos');
+  // An account created two months ago (support/create-patients.ts): the server itself finds its free month over.
+  const patient = await signInAs(request, PATIENTS.expiradaIndicadores);
   await signInWithToken(page, patient.token);
-  // The server decides `trialEnded` from the account's age; the journey reads the user as a month
-  // later would (the server's 403 for such users is in the API tests).
-  await page.route('**/api/home', async (route) => {
-    const response = await route.fetch();
-    const body = await response.json();
-    await route.fulfill({ response, json: { ...body, user: { ...body.user, trialEnded: true } } });
-  });
   await page.goto('/indicador');
   await expect(page.getByRole('heading', { level: 1, name: 'Indicadores de saúde' })).toBeVisible();
   await expect(page.getByText(LOCKED).first()).toBeVisible();

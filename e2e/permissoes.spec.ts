@@ -55,9 +55,15 @@ test('a patient opens their data to anyone, turns the timeline on and sees a vis
   await expect(timeline).not.toBeChecked();
   await look(page, 'permissoes');
 
-  await page.getByRole('radio', { name: 'Qualquer pessoa' }).check();
+  // Clicked as a person does, then read back: the controls show the change once React has drawn it,
+  // which under load can come after Playwright's own check() looks.
+  const anyone = page.getByRole('radio', { name: 'Qualquer pessoa' });
+  await anyone.click();
+  await expect(anyone).toBeChecked();
   await expectUpdated(page);
-  await timeline.check();
+  await expect(timeline).toHaveAttribute('aria-busy', 'false');
+  await timeline.click();
+  await expect(timeline).toBeChecked();
   await expectUpdated(page);
   await expect(page.getByText(/^Ativado: sua linha do tempo aparece/)).toBeVisible();
 

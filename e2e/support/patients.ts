@@ -17,4 +17,10 @@ export const PATIENTS = {
     email: 'mariana.expirada@e2e.pulso.local',
     password: 'Senha-forte-123',
   },
+  /** Past the free month, no plan: finds the indicators locked in indicadores.spec.ts. */
+  expiradaIndicadores: {
+    name: 'Rita Campos',
+    email: 'rita.expirada@e2e.pulso.local',
+    password: 'Senha-forte-123',
+  },
 } as const satisfies Record<string, E2ePatient>;
