@@ -1,7 +1,8 @@
-import { Accordion, Loader, Stack, Text, Title } from '@mantine/core';
-import { CONTEUDO_MESSAGES, type Dica, paragraphsOf } from '@pulso/domain';
+import { Loader, Stack, Text, Title } from '@mantine/core';
+import { CONTEUDO_MESSAGES } from '@pulso/domain';
 import { pageTitles } from '../../app/paths.ts';
 import { QueryError } from '../../ui/query-error.tsx';
+import { TextAccordion } from '../../ui/text-accordion.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { useDicas } from './api/get-dicas.ts';
 import classes from './dicas-page.module.css';
@@ -42,34 +43,8 @@ export default function DicasPage() {
           <Text fw={600}>{CONTEUDO_MESSAGES.dicasEmpty}</Text>
         </div>
       ) : (
-        <DicasList dicas={query.data.dicas} />
+        <TextAccordion items={query.data.dicas.map((x) => ({ id: x.id, title: x.title, text: x.content }))} />
       )}
     </div>
-  );
-}
-
-function DicasList({ dicas }: { dicas: readonly Dica[] }) {
-  return (
-    <Accordion
-      multiple
-      order={2}
-      variant="separated"
-      radius="md"
-      classNames={{ item: classes.item, control: classes.control, label: classes.label }}
-    >
-      {dicas.map((dica) => (
-        <Accordion.Item key={dica.id} value={String(dica.id)}>
-          <Accordion.Control>{dica.title}</Accordion.Control>
-          <Accordion.Panel>
-            <div className={classes.text}>
-              {paragraphsOf(dica.content).map((p, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a text that does not change
-                <p key={i}>{p}</p>
-              ))}
-            </div>
-          </Accordion.Panel>
-        </Accordion.Item>
-      ))}
-    </Accordion>
   );
 }

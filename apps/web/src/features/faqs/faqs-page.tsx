@@ -1,17 +1,10 @@
-import { Accordion, Loader, Stack, Text, Title } from '@mantine/core';
-import {
-  CONTEUDO_MESSAGES,
-  type Contato,
-  contatoMailto,
-  type Faq,
-  formatWhatsapp,
-  paragraphsOf,
-  whatsappHref,
-} from '@pulso/domain';
+import { Loader, Stack, Text, Title } from '@mantine/core';
+import { CONTEUDO_MESSAGES, type Contato, contatoMailto, formatWhatsapp, whatsappHref } from '@pulso/domain';
 import { useId } from 'react';
 import { pageTitles } from '../../app/paths.ts';
 import { Icon } from '../../ui/icon.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
+import { TextAccordion } from '../../ui/text-accordion.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { useFaqs } from './api/get-faqs.ts';
 import classes from './faqs-page.module.css';
@@ -56,38 +49,14 @@ export default function FaqsPage() {
               <Text fw={600}>{CONTEUDO_MESSAGES.faqsEmpty}</Text>
             </div>
           ) : (
-            <FaqList faqs={query.data.faqs} />
+            <TextAccordion
+              items={query.data.faqs.map((x) => ({ id: x.id, title: x.question, text: x.answer }))}
+            />
           )}
           <ContatoSection contato={query.data.contato} />
         </>
       )}
     </div>
-  );
-}
-
-function FaqList({ faqs }: { faqs: readonly Faq[] }) {
-  return (
-    <Accordion
-      multiple
-      order={2}
-      variant="separated"
-      radius="md"
-      classNames={{ item: classes.item, control: classes.control, label: classes.label }}
-    >
-      {faqs.map((faq) => (
-        <Accordion.Item key={faq.id} value={String(faq.id)}>
-          <Accordion.Control>{faq.question}</Accordion.Control>
-          <Accordion.Panel>
-            <div className={classes.text}>
-              {paragraphsOf(faq.answer).map((p, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a text that does not change
-                <p key={i}>{p}</p>
-              ))}
-            </div>
-          </Accordion.Panel>
-        </Accordion.Item>
-      ))}
-    </Accordion>
   );
 }
 
