@@ -5,6 +5,7 @@ import {
   OXIGENACAO_STATUS,
   OXIGENACAO_STATUS_VISUAL,
   oxigenacaoCreateSchema,
+  saturacaoProblema,
 } from './oxigenacao.ts';
 
 const schema = oxigenacaoCreateSchema(() => ({ data: '2025-06-15', hora: '14:30' }));
@@ -86,5 +87,14 @@ describe('oxigenacaoCreateSchema', () => {
     });
     expect(schema.safeParse({ ...VALID, bpm: '10' }).success).toBe(true);
     expect(schema.safeParse({ ...VALID, bpm: '999' }).success).toBe(true);
+  });
+});
+
+describe('saturacaoProblema (RULINGS.md "Oxygen saturation")', () => {
+  it('accepts 50 to 100 and names what is wrong outside', () => {
+    expect(saturacaoProblema(50)).toBeNull();
+    expect(saturacaoProblema(100)).toBeNull();
+    expect(saturacaoProblema(49)).toBe(OXIGENACAO_MESSAGES.saturacaoErro);
+    expect(saturacaoProblema(101)).toBe(OXIGENACAO_MESSAGES.saturacao);
   });
 });

@@ -55,6 +55,17 @@ export function classificarOxigenacao(saturacao: number): OxigenacaoStatus {
 }
 
 /**
+ * What is wrong with a saturation of `n` % (RULINGS.md), or `null` when it
+ * may be saved: above {@link SATURACAO_MAX} is impossible, below
+ * {@link SATURACAO_MIN} a measuring error. The entry screen and the route
+ * answer the same message.
+ */
+export function saturacaoProblema(n: number): string | null {
+  if (n > SATURACAO_MAX) return OXIGENACAO_MESSAGES.saturacao;
+  return n < SATURACAO_MIN ? OXIGENACAO_MESSAGES.saturacaoErro : null;
+}
+
+/**
  * `POST /api/home/oxigenacao` body (spec 2 §7: `{saturacao, bpm,
  * data_afericao, time_afericao}`). `saturacao` 2–3 digits and at most 100;
  * 10–49 is refused with {@link OXIGENACAO_MESSAGES.saturacaoErro} (a
@@ -64,10 +75,7 @@ export function classificarOxigenacao(saturacao: number): OxigenacaoStatus {
 export function oxigenacaoCreateSchema(agora: () => AgoraSaoPaulo = () => agoraEmSaoPaulo()) {
   return z
     .object({
-      saturacao: digitosInteiros(OXIGENACAO_MESSAGES.saturacao, (n) => {
-        if (n > SATURACAO_MAX) return OXIGENACAO_MESSAGES.saturacao;
-        return n < SATURACAO_MIN ? OXIGENACAO_MESSAGES.saturacaoErro : null;
-      }),
+      saturacao: digitosInteiros(OXIGENACAO_MESSAGES.saturacao, saturacaoProblema),
       bpm: digitosInteiros(OXIGENACAO_MESSAGES.bpm),
       ...afericaoFields(agora),
     })

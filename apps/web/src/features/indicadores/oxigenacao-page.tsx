@@ -5,8 +5,7 @@ import {
   OXIGENACAO_MESSAGES,
   OXIGENACAO_STATUS_VISUAL,
   type OxigenacaoView,
-  SATURACAO_MAX,
-  SATURACAO_MIN,
+  saturacaoProblema,
 } from '@pulso/domain';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -31,10 +30,9 @@ import {
 
 const complete = (text: string) => /^\d{2,3}$/.test(text);
 
-/** What is wrong with a saturation as typed (%), or null when it may be saved (RULINGS.md). */
-function saturacaoProblema(text: string): string | null {
-  if (!complete(text) || Number(text) > SATURACAO_MAX) return OXIGENACAO_MESSAGES.saturacao;
-  return Number(text) < SATURACAO_MIN ? OXIGENACAO_MESSAGES.saturacaoErro : null;
+/** What is wrong with a saturation as typed (%), or null when it may be saved: the domain's rule. */
+function saturacaoTypedProblema(text: string): string | null {
+  return complete(text) ? saturacaoProblema(Number(text)) : OXIGENACAO_MESSAGES.saturacao;
 }
 
 /**
@@ -57,12 +55,12 @@ export default function OxigenacaoPage() {
   const [errors, setErrors] = useState<FieldErrorMap>({});
   const [saved, setSaved] = useState<OxigenacaoView | null>(null);
 
-  const status = saturacaoProblema(saturacao) === null ? classificarOxigenacao(Number(saturacao)) : null;
+  const status = saturacaoTypedProblema(saturacao) === null ? classificarOxigenacao(Number(saturacao)) : null;
 
   const submit = () => {
     if (locked) return;
     const local: FieldErrorMap = {};
-    const problema = saturacaoProblema(saturacao);
+    const problema = saturacaoTypedProblema(saturacao);
     if (problema) local.saturacao = problema;
     if (!complete(bpm)) local.bpm = OXIGENACAO_MESSAGES.bpm;
     if (Object.keys(local).length > 0) {
