@@ -2,6 +2,7 @@ import { SANDBOX_MESSAGES } from '@pulso/domain';
 import Stripe from 'stripe';
 import { type CardInfo, PaymentError, type PaymentProvider } from './payments.ts';
 import { SANDBOX_UNKNOWN_METHOD } from './payments-sandbox.ts';
+import { stripeBilling } from './payments-stripe-billing.ts';
 
 /**
  * The `stripe` payment provider (issue 8 "Payment providers"; RULINGS.md
@@ -9,8 +10,8 @@ import { SANDBOX_UNKNOWN_METHOD } from './payments-sandbox.ts';
  * Stripe Elements against a SetupIntent (card numbers never reach Pulso);
  * the server attaches the resulting payment method to the user's customer
  * and charges it off-session with a PaymentIntent, in BRL centavos, under
- * Pulso's idempotency key. Pulso keeps the billing period itself: renewals
- * are such off-session charges of the saved card (`modules/planos/renewal.ts`).
+ * Pulso's idempotency key. Plans are Stripe Billing subscriptions: Stripe
+ * renews them and its webhooks drive Pulso's copy (issue 8).
  */
 
 const NOT_A_CARD = 'Seu cartão não aceita este tipo de compra. Use outro cartão.';
@@ -76,13 +77,18 @@ export interface StripeProviderOptions {
  */
 function mapError(error: unknown): unknown {
   if (error instanceof Stripe.errors.StripeCardError) return stripeRefusal(error);
+  // A subscription whose first payment needs the bank's confirmation (payment_behavior error_if_incomplete).
+  if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code?.includes('requires_action')) {
+    return stripeRefusal({ code: 'authentication_required' });
+  }
   if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') {
     return new PaymentError(SANDBOX_UNKNOWN_METHOD, 'resource_missing');
   }
   return error;
 }
 
-async function call<T>(run: () => Promise<T>): Promise<T> {
+/** Runs one Stripe request, its refusals as {@link PaymentError} (see `mapError`). */
+export async function call<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -95,6 +101,17 @@ function cardOf(method: Stripe.PaymentMethod): CardInfo {
   const card = method.card;
   if (!card) throw new PaymentError(NOT_A_CARD, 'card_not_supported');
   return { brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year };
+}
+
+/** The SDK client of `options` (2 network retries under the same idempotency key by default, 30 s timeout). */
+function stripeClient(options: StripeProviderOptions): Stripe {
+  return new Stripe(options.secretKey, {
+    maxNetworkRetries: options.maxNetworkRetries ?? 2,
+    timeout: 30_000,
+    ...(options.host ? { host: options.host } : {}),
+    ...(options.port ? { port: options.port } : {}),
+    ...(options.protocol ? { protocol: options.protocol } : {}),
+  });
 }
 
 /**
@@ -113,19 +130,15 @@ function cardOf(method: Stripe.PaymentMethod): CardInfo {
  *   key twice charges once at Stripe too. A PaymentIntent that did not
  *   succeed at once (`requires_action`, `requires_payment_method`) is a refusal;
  *   `processing` counts as paid (the webhook reports a later failure to staff).
+ * - `billing`: plans as Stripe Billing subscriptions (`payments-stripe-billing.ts`).
  * Throws {@link PaymentError} for refusals (see {@link stripeRefusal}).
  */
 export function stripePaymentProvider(options: StripeProviderOptions): PaymentProvider {
-  const stripe = new Stripe(options.secretKey, {
-    maxNetworkRetries: options.maxNetworkRetries ?? 2,
-    timeout: 30_000,
-    ...(options.host ? { host: options.host } : {}),
-    ...(options.port ? { port: options.port } : {}),
-    ...(options.protocol ? { protocol: options.protocol } : {}),
-  });
+  const stripe = stripeClient(options);
   return {
     mode: 'stripe',
     publishableKey: options.publishableKey,
+    billing: stripeBilling(stripe),
     async createCustomer({ userId, email, name }) {
       const customer = await call(() =>
         stripe.customers.create({ email, name, metadata: { user_id: String(userId) } }),

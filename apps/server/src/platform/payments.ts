@@ -43,6 +43,82 @@ export interface ChargeInput {
   idempotencyKey: string;
 }
 
+/**
+ * A plan's subscription as the provider bills it (Stripe Billing), mirrored
+ * into `subscriptions`: its price (the plan's `stripe_plan`), its current
+ * period and whether it ends at that period's end.
+ */
+export interface ProviderSubscription {
+  id: string;
+  customerId: string;
+  /** Stripe's status: `active`, `past_due`, `canceled`, `incomplete`… */
+  status: string;
+  /** The price id of its item (`planos.stripe_plan`). */
+  price: string | null;
+  current_period_start: Date;
+  current_period_end: Date;
+  cancel_at_period_end: boolean;
+  /** Its latest invoice: what it charged (centavos) and whether it is paid. */
+  latestInvoice: { id: string; amount_paid: number; status: string | null } | null;
+  metadata: Record<string, string>;
+}
+
+/** What a plan change would invoice now, as the provider computes it (centavos). */
+export interface PlanChangeQuote {
+  /** The unused part of the current period, credited. */
+  credito: number;
+  /** The customer's earlier credit balance this invoice uses. */
+  saldo_usado: number;
+  /** What the card is charged now. */
+  cobranca: number;
+  /** Credit left for the next invoices. */
+  saldo: number;
+}
+
+/**
+ * Provider-driven plan billing (issue 8 "Renewal at period end": in stripe
+ * mode webhooks drive it): the provider keeps the schedule and charges each
+ * period; Pulso mirrors the subscription from its events
+ * (`modules/planos/billing-events.ts`). Only the `stripe` provider has it;
+ * the sandbox's plans are renewed by Pulso's job.
+ */
+export interface SubscriptionBilling {
+  /**
+   * Creates the subscription to `price` paid at once with `paymentMethodId`
+   * (its first invoice; the customer's credit balance applies). Throws
+   * {@link PaymentError} when the card is refused or needs authentication:
+   * then no subscription exists.
+   */
+  create(input: {
+    customerId: string;
+    price: string;
+    paymentMethodId: string;
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }): Promise<ProviderSubscription>;
+  retrieve(id: string): Promise<ProviderSubscription>;
+  /** Cancels at the period end (`true`) or undoes that (`false`). */
+  setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<ProviderSubscription>;
+  /** What {@link changePrice} to `price` would charge now (nothing is changed). */
+  quoteChange(id: string, price: string, at: Date): Promise<PlanChangeQuote>;
+  /**
+   * Moves the subscription to `price`, a new period starting now, the unused
+   * part of the current one credited, invoiced and paid at once. Throws
+   * {@link PaymentError} when refused: then nothing changed.
+   */
+  changePrice(input: {
+    id: string;
+    price: string;
+    at: Date;
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }): Promise<ProviderSubscription>;
+  /** The card the next invoices charge. */
+  setPaymentMethod(id: string, paymentMethodId: string): Promise<void>;
+  /** Ends the subscription now, without refund (a failed renewal). */
+  cancelNow(id: string): Promise<void>;
+}
+
 /** What Pulso asks of a card payment provider. */
 export interface PaymentProvider {
   readonly mode: 'sandbox' | 'stripe';
@@ -62,4 +138,6 @@ export interface PaymentProvider {
   attachPaymentMethod(customerId: string, paymentMethodId: string): Promise<CardInfo>;
   /** Charges `amount` centavos; returns the provider's payment id. Throws {@link PaymentError} when refused. */
   charge(input: ChargeInput): Promise<{ id: string }>;
+  /** Provider-driven plan billing; absent for the sandbox (Pulso's renewal job bills its plans). */
+  readonly billing?: SubscriptionBilling;
 }

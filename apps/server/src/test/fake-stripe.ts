@@ -47,7 +47,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         method: req.method ?? '',
         path: url.pathname,
         headers: req.headers,
-        form: new URLSearchParams(req.method === 'GET' ? url.search : raw),
+        // GET and DELETE carry their params in the query string, POST in the body.
+        form: new URLSearchParams(raw || url.search),
       });
       const next = queue.shift() ?? { status: 500, body: { error: { type: 'api_error' } } };
       res.writeHead(next.status ?? 200, {

@@ -13,6 +13,7 @@ export const PAGAMENTO_MESSAGES = {
   emAndamento: 'Este pagamento ainda está em processamento. Aguarde alguns segundos e confira.',
   indisponivel: 'Não foi possível falar com o serviço de pagamentos. Tente novamente em instantes.',
   sandboxOnly: 'Cartões de teste só existem no modo sandbox.',
+  interrompido: 'Este pagamento foi interrompido antes da confirmação. Tente de novo.',
 } as const;
 
 /** Single-consultation price until staff set one, centavos (RULINGS.md "Time and money": an admin setting). */

@@ -8,6 +8,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { atendimentos } from './medicos.ts';
@@ -54,7 +55,11 @@ export const subscriptions = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('subscriptions_user_idx').on(t.user_id, t.current_period_end)],
+  (t) => [
+    index('subscriptions_user_idx').on(t.user_id, t.current_period_end),
+    // One row per provider subscription: the request that creates it and its webhook upsert the same row.
+    uniqueIndex('subscriptions_provider_unique').on(t.provider_subscription_id),
+  ],
 );
 
 /**

@@ -1,5 +1,5 @@
 import { PAGAMENTO_MESSAGES as M } from '@pulso/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payment_customers, payments, users } from '../../db/schema/index.ts';
 import { HttpError } from '../../errors.ts';
@@ -45,6 +45,15 @@ export interface ChargeRequest {
    * derived from what is bought); scoped here by user and `tipo`.
    */
   idempotencyKey: string;
+  /**
+   * Collects the payment otherwise than by one charge of `paymentMethodId`
+   * (a Stripe Billing subscription's invoice, `modules/planos`): called
+   * instead of the charge, also when `valor` is 0 (the provider applies its
+   * own credit balance), with the stored key for the provider's idempotency;
+   * answers the provider's id and what it really charged (centavos), which
+   * the payment records. Throws {@link PaymentError} when refused.
+   */
+  collect?: (key: string) => Promise<{ providerId: string; valor: number; card?: CardInfo }>;
 }
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -97,6 +106,30 @@ export async function ensureCustomer(deps: PaymentDeps, userId: number): Promise
   return (await find()) ?? customerId;
 }
 
+/**
+ * Gives up the user's plan charge left `pendente` for longer than
+ * {@link PENDENTE_RETOMADA_MS} (its request died, and its key was never
+ * retried): it becomes `recusado` with {@link M.interrompido}, so it no
+ * longer holds the one-plan-charge-in-flight index. Nothing was granted for
+ * it; in stripe mode a Stripe invoice it did pay still completes it by
+ * webhook (`modules/planos/billing-events.ts`). Answers whether one was given up.
+ */
+async function releaseStalePlanCharge(db: Db, userId: number): Promise<boolean> {
+  const released = await db
+    .update(payments)
+    .set({ status: 'recusado', falha: M.interrompido, updated_at: new Date() })
+    .where(
+      and(
+        eq(payments.user_id, userId),
+        eq(payments.status, 'pendente'),
+        inArray(payments.tipo, ['assinatura', 'troca_plano', 'renovacao']),
+        lt(payments.updated_at, new Date(Date.now() - PENDENTE_RETOMADA_MS)),
+      ),
+    )
+    .returning({ id: payments.id });
+  return released.length > 0;
+}
+
 /** The stored idempotency key of a purchase: the caller's key scoped by user and `tipo` (`u7:pedido:<key>`). */
 export function paymentKey(userId: number, tipo: PaymentTipo, key: string): string {
   return `u${userId}:${tipo}:${key}`;
@@ -124,7 +157,8 @@ export function paymentRefused(message: string): HttpError {
  *
  * Errors: 402 with the provider's message when the card is refused; 409
  * while the same key is in flight, or another plan charge of the user is
- * (one `pendente` assinatura / troca_plano / renovacao per user). A provider
+ * (one `pendente` assinatura / troca_plano / renovacao per user; one left
+ * without an answer beyond {@link PENDENTE_RETOMADA_MS} is given up). A provider
  * failure that is not a refusal (network) leaves the payment `pendente`,
  * retryable with its key, and is rethrown.
  */
@@ -135,23 +169,29 @@ export async function chargeOnce(
 ): Promise<ChargeResult> {
   if (!Number.isSafeInteger(request.valor) || request.valor < 0) throw new RangeError('bad amount');
   const key = paymentKey(request.userId, request.tipo, request.idempotencyKey);
-  const [inserted] = await deps.db
-    .insert(payments)
-    .values({
-      user_id: request.userId,
-      provider: deps.payments.mode,
-      tipo: request.tipo,
-      descricao: request.descricao,
-      valor: request.valor,
-      idempotency_key: key,
-    })
-    .onConflictDoNothing({ target: payments.idempotency_key })
-    .returning()
-    .catch((error: unknown) => {
-      // Another plan charge of this user is in flight (payments_plano_pendente_unique).
-      if (isUniqueViolation(error)) throw new HttpError(409, M.emAndamento);
-      throw error;
+  const insert = () =>
+    deps.db
+      .insert(payments)
+      .values({
+        user_id: request.userId,
+        provider: deps.payments.mode,
+        tipo: request.tipo,
+        descricao: request.descricao,
+        valor: request.valor,
+        idempotency_key: key,
+      })
+      .onConflictDoNothing({ target: payments.idempotency_key })
+      .returning();
+  const [inserted] = await insert().catch(async (error: unknown) => {
+    // Another plan charge of this user is in flight (payments_plano_pendente_unique): wait for it,
+    // unless it was left without an answer long ago; then it is given up and this one goes ahead.
+    if (!isUniqueViolation(error)) throw error;
+    if (!(await releaseStalePlanCharge(deps.db, request.userId))) throw new HttpError(409, M.emAndamento);
+    return insert().catch((again: unknown) => {
+      if (isUniqueViolation(again)) throw new HttpError(409, M.emAndamento);
+      throw again;
     });
+  });
   let attempt = inserted;
   if (!attempt) {
     const [earlier] = await deps.db.select().from(payments).where(eq(payments.idempotency_key, key)).limit(1);
@@ -187,8 +227,13 @@ export async function chargeOnce(
   };
   let card: CardInfo | null = null;
   let providerId: string | null = null;
-  if (request.valor > 0) {
-    try {
+  let valor = request.valor;
+  try {
+    if (request.collect) {
+      const collected = await request.collect(key);
+      ({ providerId, valor } = collected);
+      card = collected.card ?? null;
+    } else if (request.valor > 0) {
       const customerId = await ensureCustomer(deps, request.userId);
       card = await deps.payments.attachPaymentMethod(customerId, request.paymentMethodId);
       ({ id: providerId } = await deps.payments.charge({
@@ -198,15 +243,15 @@ export async function chargeOnce(
         description: request.descricao,
         idempotencyKey: key,
       }));
-    } catch (error) {
-      if (error instanceof PaymentError) throw await refuse(error);
-      // No answer (network, provider down): the same key may be retried at once.
-      await deps.db
-        .update(payments)
-        .set({ updated_at: new Date(0) })
-        .where(and(eq(payments.id, current.id), eq(payments.status, 'pendente')));
-      throw error;
     }
+  } catch (error) {
+    if (error instanceof PaymentError) throw await refuse(error);
+    // No answer (network, provider down): the same key may be retried at once.
+    await deps.db
+      .update(payments)
+      .set({ updated_at: new Date(0) })
+      .where(and(eq(payments.id, current.id), eq(payments.status, 'pendente')));
+    throw error;
   }
   const payment = await deps.db.transaction(async (tx) => {
     const referencia = await onPaid(tx as unknown as Db);
@@ -214,6 +259,7 @@ export async function chargeOnce(
       .update(payments)
       .set({
         status: 'pago',
+        valor,
         provider_payment_id: providerId,
         referencia_id: referencia,
         updated_at: new Date(),

@@ -8,15 +8,10 @@ import { stripePaymentProvider } from '../../platform/payments-stripe.ts';
 import { createPatient } from '../../test/factories.ts';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe.ts';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/harness.ts';
+import { deliverStripeEvent, STRIPE_ENV, stripeEvent, WEBHOOK_SECRET } from '../../test/stripe-events.ts';
 import { WEBHOOK_BAD_SIGNATURE } from './webhook.routes.ts';
 
-const SECRET = 'whsec_pulso_test_secret';
-const STRIPE_ENV = {
-  PAYMENT_PROVIDER: 'stripe',
-  STRIPE_SECRET_KEY: 'sk_test_pulso',
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_pulso',
-  STRIPE_WEBHOOK_SECRET: SECRET,
-};
+const SECRET = WEBHOOK_SECRET;
 const URL = '/api/webhooks/stripe';
 
 let t: TestApp;
@@ -32,21 +27,6 @@ beforeEach(async () => {
   await t.database.db.delete(webhook_events);
 });
 
-/** A Stripe event as Stripe sends it: `data.object` a PaymentIntent (or another object). */
-function event(id: string, type: string, object: Record<string, unknown>): string {
-  return JSON.stringify({
-    id,
-    object: 'event',
-    api_version: '2026-10-28.endive',
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-    data: { object },
-  });
-}
-
 const intent = (id: string, extra: Record<string, unknown> = {}) => ({
   id,
   object: 'payment_intent',
@@ -57,18 +37,8 @@ const intent = (id: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-/** Delivers `payload` signed with the SDK's own test header (or the given header). */
-function deliver(app: TestApp, payload: string, signature?: string) {
-  return app.app.inject({
-    method: 'POST',
-    url: URL,
-    payload,
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'stripe-signature': signature ?? Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
-    },
-  });
-}
+const event = stripeEvent;
+const deliver = deliverStripeEvent;
 
 /** A payment as `chargeOnce` records it in stripe mode. */
 async function payment(

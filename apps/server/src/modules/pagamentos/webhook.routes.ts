@@ -54,7 +54,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch {
         throw new HttpError(400, WEBHOOK_BAD_SIGNATURE);
       }
-      const outcome = await handleStripeEvent({ db: ctx.database.db, log: request.log }, event);
+      const outcome = await handleStripeEvent({ ctx, log: request.log }, event);
       request.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe webhook');
       return { received: true as const };
     },

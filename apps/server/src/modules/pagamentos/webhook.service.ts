@@ -1,9 +1,11 @@
 import { and, eq, or, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
+import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { payments, webhook_events } from '../../db/schema/index.ts';
 import { stripeRefusal } from '../../platform/payments-stripe.ts';
+import { BILLING_EVENTS, type BillingOutcome, handleBillingEvent } from '../planos/billing-events.ts';
 
 /**
  * Stripe's webhook events (issue 8 "Payment providers": verified with the
@@ -21,11 +23,14 @@ import { stripeRefusal } from '../../platform/payments-stripe.ts';
  *   rebuild; marking it paid would make a retry answer success without the
  *   good. A row `recusado` that Stripe reports paid is logged as an error
  *   (refund or grant by hand).
- * Other event types are stored and ignored.
+ * Plan events (`invoice.*`, `customer.subscription.*`) go to
+ * `modules/planos/billing-events.ts`: Stripe Billing renews plans. Other
+ * event types are stored and ignored.
  */
 
 /** What {@link handleStripeEvent} did with an event. */
 export type WebhookOutcome =
+  | BillingOutcome
   | 'duplicate'
   | 'ignored'
   | 'recusado'
@@ -50,16 +55,22 @@ function matchIntent(intent: Stripe.PaymentIntent): SQL {
  * id back for Stripe's retry.
  */
 export async function handleStripeEvent(
-  deps: { db: Db; log: FastifyBaseLogger },
+  deps: { ctx: AppContext; log: FastifyBaseLogger },
   event: Stripe.Event,
 ): Promise<WebhookOutcome> {
-  return deps.db.transaction(async (tx) => {
+  let after: (() => Promise<void>) | undefined;
+  const outcome = await deps.ctx.database.db.transaction(async (tx): Promise<WebhookOutcome> => {
     const [fresh] = await tx
       .insert(webhook_events)
       .values({ id: event.id, tipo: event.type.slice(0, 80) })
       .onConflictDoNothing({ target: webhook_events.id })
       .returning({ id: webhook_events.id });
     if (!fresh) return 'duplicate';
+    if (BILLING_EVENTS.has(event.type)) {
+      const result = await handleBillingEvent(tx as unknown as Db, deps, event);
+      after = result.after;
+      return result.outcome;
+    }
 
     if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') {
       return 'ignored';
@@ -115,4 +126,6 @@ export async function handleStripeEvent(
     );
     return 'pendente';
   });
+  await after?.();
+  return outcome;
 }

@@ -1,10 +1,17 @@
-import { PLANO_MESSAGES, type PlanosAnswer, SANDBOX_MESSAGES, UNAUTHENTICATED_MESSAGE } from '@pulso/domain';
+import {
+  PAGAMENTO_MESSAGES,
+  PLANO_MESSAGES,
+  type PlanosAnswer,
+  SANDBOX_MESSAGES,
+  UNAUTHENTICATED_MESSAGE,
+} from '@pulso/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { payment_customers, payments, planos, subscriptions } from '../../db/schema/index.ts';
 import { PLANOS_PADRAO, seedPagamentos } from '../../db/seed/pagamentos.ts';
 import { createDoctor, createPatient } from '../../test/factories.ts';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/harness.ts';
+import { PENDENTE_RETOMADA_MS } from '../pagamentos/charge.service.ts';
 import { endTrial } from '../timeline/timeline.test-support.ts';
 
 let t: TestApp;
@@ -142,6 +149,40 @@ describe(`plans (${TEST_ENGINE})`, () => {
     expect(
       await t.database.db.select().from(subscriptions).where(eq(subscriptions.user_id, ana.user.id)),
     ).toHaveLength(1);
+  });
+
+  it('waits for a plan charge in flight, but gives up one its dead request left pendente', async () => {
+    const ana = await createPatient(t.app);
+    const [left] = await t.database.db
+      .insert(payments)
+      .values({
+        user_id: ana.user.id,
+        provider: 'sandbox',
+        tipo: 'assinatura',
+        descricao: 'Assinatura do plano Meu Prontuário',
+        valor: 790,
+        idempotency_key: `u${ana.user.id}:assinatura:aba-fechada`,
+      })
+      .returning();
+    const subscribe = async () =>
+      call('PUT', '/api/planos/subscribe', ana.auth, {
+        stripe_plan: MENSAL,
+        payment_method: await card(ana.auth),
+      });
+    // Still within PENDENTE_RETOMADA_MS of its last sign of life: it may yet complete.
+    const waiting = await subscribe();
+    expect(waiting.statusCode).toBe(409);
+    expect(waiting.json()).toEqual({ message: PAGAMENTO_MESSAGES.emAndamento });
+    await t.database.db
+      .update(payments)
+      .set({ updated_at: new Date(Date.now() - PENDENTE_RETOMADA_MS - 1000) })
+      .where(eq(payments.id, left?.id ?? 0));
+    expect((await subscribe()).statusCode).toBe(200);
+    const rows = (await paymentsOf(ana.user.id)).sort((a, b) => a.id - b.id);
+    expect(rows.map((p) => [p.idempotency_key.split(':')[2], p.status, p.falha])).toEqual([
+      ['aba-fechada', 'recusado', PAGAMENTO_MESSAGES.interrompido],
+      ['pm', 'pago', null],
+    ]);
   });
 
   it('cancels at the period end (the plan stays) and renews', async () => {

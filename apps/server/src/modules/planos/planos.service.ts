@@ -12,9 +12,11 @@ import { and, asc, desc, eq, gt, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { planos, subscriptions, users } from '../../db/schema/index.ts';
+import { type payments, planos, subscriptions, users } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../errors.ts';
+import type { JobLog } from '../../platform/jobs.ts';
 import { receiptMail } from '../../platform/mail-templates.ts';
+import type { ProviderSubscription, SubscriptionBilling } from '../../platform/payments.ts';
 import { addSaldo, saveCard, savedCard } from '../pagamentos/cards.service.ts';
 import {
   type ChargeResult,
@@ -22,6 +24,7 @@ import {
   ensureCustomer,
   type PaymentDeps,
 } from '../pagamentos/charge.service.ts';
+import { mirrorSubscription } from './billing-mirror.ts';
 
 /**
  * Plans and subscriptions (spec 2 §2 /planos…, §4 "Subscription", §7
@@ -44,6 +47,27 @@ type PlanoRow = typeof planos.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 const paymentDeps = (ctx: AppContext): PaymentDeps => ({ db: ctx.database.db, payments: ctx.payments });
+
+/**
+ * The provider's billing of `subscription` when the provider drives it
+ * (stripe mode: a Stripe Billing subscription), else `null`: Pulso's
+ * renewal job bills it.
+ */
+function billingOf(
+  ctx: AppContext,
+  subscription: SubscriptionRow,
+): { billing: SubscriptionBilling; id: string } | null {
+  const billing = ctx.payments.billing;
+  return billing && subscription.provider_subscription_id
+    ? { billing, id: subscription.provider_subscription_id }
+    : null;
+}
+
+/** The provider price of a plan sold in stripe mode (`stripe_plan`); 404 for a plan without one. */
+function providerPrice(plano: PlanoRow): string {
+  if (!plano.stripe_plan) throw notFound(M.notFound);
+  return plano.stripe_plan;
+}
 
 function toPlanoView(row: PlanoRow): PlanoView {
   return {
@@ -146,11 +170,25 @@ export async function cardIntent(
 }
 
 async function mailReceipt(deps: PlanosDeps, userId: number, result: ChargeResult, descricao: string) {
-  if (result.replay || result.payment.valor === 0) return;
+  if (result.replay) return;
+  await sendPlanReceipt(deps, { userId, payment: result.payment, card: result.card, descricao });
+}
+
+/**
+ * Mails the receipt of a plan payment (issue 8: "a receipt is mailed"):
+ * nothing for a payment of 0. A mail failure is logged, never thrown: the
+ * payment stands.
+ */
+export async function sendPlanReceipt(
+  deps: { ctx: AppContext; log: JobLog },
+  input: { userId: number; payment: typeof payments.$inferSelect; card: CardView | null; descricao: string },
+): Promise<void> {
+  const { payment } = input;
+  if (payment.valor === 0) return;
   const [user] = await deps.ctx.database.db
     .select({ email: users.email, name: users.name })
     .from(users)
-    .where(eq(users.id, userId))
+    .where(eq(users.id, input.userId))
     .limit(1);
   if (!user) return;
   try {
@@ -158,17 +196,17 @@ async function mailReceipt(deps: PlanosDeps, userId: number, result: ChargeResul
       receiptMail({
         to: user.email,
         name: user.name,
-        descricao,
-        valor: result.payment.valor,
-        card: result.card,
-        paidAt: result.payment.updated_at,
-        paymentId: result.payment.id,
+        descricao: input.descricao,
+        valor: payment.valor,
+        card: input.card,
+        paidAt: payment.updated_at,
+        paymentId: payment.id,
         action: 'Ver meu plano',
         link: `${deps.ctx.config.publicOrigin}/planos`,
       }),
     );
   } catch (error) {
-    deps.log.warn({ err: error, paymentId: result.payment.id }, 'receipt mail failed');
+    deps.log.warn({ err: error, paymentId: payment.id }, 'receipt mail failed');
   }
 }
 
@@ -193,10 +231,42 @@ export async function subscribe(
     .limit(1);
   if (!plano) throw notFound(M.notFound);
   if (await activeSubscription(db, userId, now)) throw new HttpError(409, M.jaAssinante);
-  await saveCard(paymentDeps(deps.ctx), userId, input.paymentMethodId);
+  const card = await saveCard(paymentDeps(deps.ctx), userId, input.paymentMethodId);
+  const descricao = `Assinatura do plano ${plano.nome}`;
+  const billing = deps.ctx.payments.billing;
+  if (billing) {
+    // Stripe Billing: Stripe charges the first period (its customer balance applies) and renews it.
+    const price = providerPrice(plano);
+    const customerId = await ensureCustomer(paymentDeps(deps.ctx), userId);
+    let created: ProviderSubscription | null = null;
+    const result = await chargeOnce(
+      paymentDeps(deps.ctx),
+      {
+        userId,
+        tipo: 'assinatura',
+        valor: plano.preco,
+        descricao,
+        paymentMethodId: input.paymentMethodId,
+        idempotencyKey: input.idempotencyKey,
+        collect: async (key) => {
+          created = await billing.create({
+            customerId,
+            price,
+            paymentMethodId: input.paymentMethodId,
+            idempotencyKey: key,
+            metadata: { user_id: String(userId), payment_key: key },
+          });
+          const invoice = created.latestInvoice;
+          return { providerId: invoice?.id ?? created.id, valor: invoice?.amount_paid ?? 0, card };
+        },
+      },
+      async (tx) => (created ? mirrorSubscription(tx, { userId, planoId: plano.id, sub: created }) : null),
+    );
+    await mailReceipt(deps, userId, result, descricao);
+    return getPlanos(deps, userId);
+  }
   const saldo = (await savedCard(paymentDeps(deps.ctx), userId))?.saldo ?? 0;
   const usado = Math.min(saldo, plano.preco);
-  const descricao = `Assinatura do plano ${plano.nome}`;
   const result = await chargeOnce(
     paymentDeps(deps.ctx),
     {
@@ -230,9 +300,13 @@ export async function subscribe(
 export async function cancelSubscription(deps: PlanosDeps, userId: number): Promise<PlanosAnswer> {
   const { subscription } = await requireActive(deps, userId);
   if (subscription.ends_at) throw new HttpError(409, M.jaCancelado);
+  const provider = billingOf(deps.ctx, subscription);
+  const endsAt = provider
+    ? (await provider.billing.setCancelAtPeriodEnd(provider.id, true)).current_period_end
+    : subscription.current_period_end;
   await deps.ctx.database.db
     .update(subscriptions)
-    .set({ ends_at: subscription.current_period_end, updated_at: new Date() })
+    .set({ ends_at: endsAt, updated_at: new Date() })
     .where(eq(subscriptions.id, subscription.id));
   return getPlanos(deps, userId);
 }
@@ -241,6 +315,8 @@ export async function cancelSubscription(deps: PlanosDeps, userId: number): Prom
 export async function renewSubscription(deps: PlanosDeps, userId: number): Promise<PlanosAnswer> {
   const { subscription } = await requireActive(deps, userId);
   if (!subscription.ends_at) throw new HttpError(409, M.naoCancelado);
+  const provider = billingOf(deps.ctx, subscription);
+  if (provider) await provider.billing.setCancelAtPeriodEnd(provider.id, false);
   await deps.ctx.database.db
     .update(subscriptions)
     .set({ ends_at: null, updated_at: new Date() })
@@ -263,6 +339,12 @@ export async function previewPlanChange(
   const { subscription, plano: atual } = await requireActive(deps, userId);
   const novo = await planoById(db, planoId);
   if (novo.id === atual.id) throw new HttpError(409, M.mesmoPlano);
+  const provider = billingOf(deps.ctx, subscription);
+  if (provider) {
+    // Stripe prorates the change itself: its preview is what the confirmation charges.
+    const quote = await provider.billing.quoteChange(provider.id, providerPrice(novo), now);
+    return { plano: toPlanoView(novo), prorrateio: quote };
+  }
   const conta = prorrateio({
     precoAtual: atual.preco,
     precoNovo: novo.preco,
@@ -292,46 +374,79 @@ export async function changePlan(
   idempotencyKey: string,
 ): Promise<PlanosAnswer> {
   const now = (deps.now ?? (() => new Date()))();
-  const { plano, prorrateio: conta } = await previewPlanChange({ ...deps, now: () => now }, userId, planoId);
-  const { subscription } = await requireActive({ ...deps, now: () => now }, userId);
+  const { subscription, plano: atual } = await requireActive({ ...deps, now: () => now }, userId);
   const card = await savedCard(paymentDeps(deps.ctx), userId);
   if (!card) throw new HttpError(409, M.semCartao);
-  const descricao = `Troca para o plano ${plano.nome}`;
-  const result = await chargeOnce(
-    paymentDeps(deps.ctx),
-    {
-      userId,
-      tipo: 'troca_plano',
-      valor: conta.cobranca,
-      descricao,
-      paymentMethodId: card.paymentMethodId,
-      // The period's start changes with every change: a later change to the same plan is a new purchase.
-      idempotencyKey: `${subscription.id}:${plano.id}:${subscription.current_period_start.getTime()}:${idempotencyKey}`,
-    },
-    async (tx) => {
+  const novo = await planoById(deps.ctx.database.db, planoId);
+  if (novo.id === atual.id) throw new HttpError(409, M.mesmoPlano);
+  const descricao = `Troca para o plano ${novo.nome}`;
+  const request = {
+    userId,
+    tipo: 'troca_plano' as const,
+    descricao,
+    paymentMethodId: card.paymentMethodId,
+    // The period's start changes with every change: a later change to the same plan is a new purchase.
+    idempotencyKey: `${subscription.id}:${novo.id}:${subscription.current_period_start.getTime()}:${idempotencyKey}`,
+  };
+  const provider = billingOf(deps.ctx, subscription);
+  let result: ChargeResult;
+  if (provider) {
+    // Stripe prorates, invoices and charges the change; its credit stays in the customer's balance.
+    const price = providerPrice(novo);
+    let changed: ProviderSubscription | null = null;
+    result = await chargeOnce(
+      paymentDeps(deps.ctx),
+      {
+        ...request,
+        valor: novo.preco,
+        collect: async (key) => {
+          changed = await provider.billing.changePrice({
+            id: provider.id,
+            price,
+            at: now,
+            idempotencyKey: key,
+            metadata: { user_id: String(userId), payment_key: key },
+          });
+          const invoice = changed.latestInvoice;
+          return { providerId: invoice?.id ?? changed.id, valor: invoice?.amount_paid ?? 0, card: card.card };
+        },
+      },
+      async (tx) => (changed ? mirrorSubscription(tx, { userId, planoId: novo.id, sub: changed }) : null),
+    );
+  } else {
+    const { prorrateio: conta } = await previewPlanChange({ ...deps, now: () => now }, userId, planoId);
+    result = await chargeOnce(paymentDeps(deps.ctx), { ...request, valor: conta.cobranca }, async (tx) => {
       await addSaldo(tx, userId, conta.saldo - conta.saldo_usado);
       await tx
         .update(subscriptions)
         .set({
-          plano_id: plano.id,
+          plano_id: novo.id,
           current_period_start: now,
-          current_period_end: fimDoPeriodo(now, plano.periodo),
+          current_period_end: fimDoPeriodo(now, novo.periodo === 'A' ? 'A' : 'M'),
           ends_at: null,
           updated_at: now,
         })
         .where(eq(subscriptions.id, subscription.id));
       return subscription.id;
-    },
-  );
+    });
+  }
   await mailReceipt(deps, userId, result, descricao);
   return getPlanos(deps, userId);
 }
 
-/** `PUT /api/planos/pagamento {payment_method}` (spec 2 §7): the new saved card. 402 when refused. */
+/**
+ * `PUT /api/planos/pagamento {payment_method}` (spec 2 §7): the new saved
+ * card, also the card of the active Stripe Billing subscription. 402 when refused.
+ */
 export async function changeCard(
   deps: PlanosDeps,
   userId: number,
   paymentMethodId: string,
 ): Promise<CardView> {
-  return saveCard(paymentDeps(deps.ctx), userId, paymentMethodId);
+  const card = await saveCard(paymentDeps(deps.ctx), userId, paymentMethodId);
+  // A Stripe Billing subscription charges its own card: it follows the saved one.
+  const active = await activeSubscription(deps.ctx.database.db, userId, (deps.now ?? (() => new Date()))());
+  const provider = active ? billingOf(deps.ctx, active.subscription) : null;
+  if (provider) await provider.billing.setPaymentMethod(provider.id, paymentMethodId);
+  return card;
 }

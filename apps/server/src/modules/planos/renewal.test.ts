@@ -75,6 +75,11 @@ describe(`plan renewal job (${TEST_ENGINE})`, () => {
       ['assinatura', 790, 'pago'],
       ['renovacao', 790, 'pago'],
     ]);
+    // Each payment has its receipt (issue 8), the renewal's once.
+    const receipts = (await readOutbox(t.config)).filter(
+      (m) => m.to === ana.user.email && m.text.includes('Renovação do plano Meu Prontuário'),
+    );
+    expect(receipts).toHaveLength(1);
   });
 
   it('does not renew a cancelled plan', async () => {

@@ -7,6 +7,7 @@ import type { JobLog } from '../../platform/jobs.ts';
 import { renewalFailedMail } from '../../platform/mail-templates.ts';
 import { addSaldo, savedCard } from '../pagamentos/cards.service.ts';
 import { chargeOnce } from '../pagamentos/charge.service.ts';
+import { sendPlanReceipt } from './planos.service.ts';
 
 /** How often the renewal job runs (ms): a plan renews at most this late after its period ends. */
 export const RENEWAL_JOB_MS = 10 * 60 * 1000;
@@ -35,7 +36,14 @@ export async function renewDueSubscriptions(
     .from(subscriptions)
     .innerJoin(planos, eq(planos.id, subscriptions.plano_id))
     .innerJoin(users, eq(users.id, subscriptions.user_id))
-    .where(and(isNull(subscriptions.ends_at), lte(subscriptions.current_period_end, now)))
+    .where(
+      and(
+        isNull(subscriptions.ends_at),
+        // Stripe Billing renews its own subscriptions (webhooks, billing-events.ts).
+        isNull(subscriptions.provider_subscription_id),
+        lte(subscriptions.current_period_end, now),
+      ),
+    )
     .orderBy(asc(subscriptions.current_period_end), asc(subscriptions.id))
     .limit(BATCH);
   let renewed = 0;
@@ -48,19 +56,10 @@ export async function renewDueSubscriptions(
         .where(and(eq(subscriptions.id, sub.id), isNull(subscriptions.ends_at)));
       ended += 1;
       log.info({ subscriptionId: sub.id, reason }, 'subscription ended at renewal');
-      try {
-        await ctx.mailer.send(
-          renewalFailedMail({
-            to: user.email,
-            name: user.name,
-            plano: plano.nome,
-            reason,
-            link: `${ctx.config.publicOrigin}/planos`,
-          }),
-        );
-      } catch (error) {
-        log.warn({ err: error, subscriptionId: sub.id }, 'renewal failure mail failed');
-      }
+      await mailRenewalFailure(
+        { ctx, log },
+        { userId: user.id, subscriptionId: sub.id, plano: plano.nome, reason },
+      );
     };
     const card = await savedCard({ db, payments: ctx.payments }, sub.user_id);
     if (!card) {
@@ -69,14 +68,15 @@ export async function renewDueSubscriptions(
     }
     const usado = Math.min(card.saldo, plano.preco);
     const periodo = plano.periodo === 'A' ? 'A' : 'M';
+    const descricao = `Renovação do plano ${plano.nome}`;
     try {
-      await chargeOnce(
+      const result = await chargeOnce(
         { db, payments: ctx.payments },
         {
           userId: sub.user_id,
           tipo: 'renovacao',
           valor: plano.preco - usado,
-          descricao: `Renovação do plano ${plano.nome}`,
+          descricao,
           paymentMethodId: card.paymentMethodId,
           idempotencyKey: `${sub.id}:${sub.current_period_end.getTime()}`,
         },
@@ -94,6 +94,12 @@ export async function renewDueSubscriptions(
         },
       );
       renewed += 1;
+      if (!result.replay) {
+        await sendPlanReceipt(
+          { ctx, log },
+          { userId: sub.user_id, payment: result.payment, card: card.card, descricao },
+        );
+      }
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 402) await end(error.message);
       else if (error instanceof HttpError && error.statusCode === 409) continue;
@@ -101,4 +107,33 @@ export async function renewDueSubscriptions(
     }
   }
   return { renewed, ended };
+}
+
+/**
+ * Mails the patient that the plan could not be renewed and why (issue 8: a
+ * failed renewal ends the plan). A mail failure is logged, never thrown.
+ */
+export async function mailRenewalFailure(
+  deps: { ctx: AppContext; log: JobLog },
+  input: { userId: number; subscriptionId: number; plano: string; reason: string },
+): Promise<void> {
+  const [user] = await deps.ctx.database.db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, input.userId))
+    .limit(1);
+  if (!user) return;
+  try {
+    await deps.ctx.mailer.send(
+      renewalFailedMail({
+        to: user.email,
+        name: user.name,
+        plano: input.plano,
+        reason: input.reason,
+        link: `${deps.ctx.config.publicOrigin}/planos`,
+      }),
+    );
+  } catch (error) {
+    deps.log.warn({ err: error, subscriptionId: input.subscriptionId }, 'renewal failure mail failed');
+  }
 }

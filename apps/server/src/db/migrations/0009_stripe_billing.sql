@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "subscriptions_provider_unique" ON "subscriptions" USING btree ("provider_subscription_id");
