@@ -7,7 +7,7 @@ import { type FakeStripe, type FakeStripeAnswer, startFakeStripe } from '../test
 import { createPaymentProvider } from './payment-provider.ts';
 import { PaymentError, type PaymentProvider } from './payments.ts';
 import { SANDBOX_UNKNOWN_METHOD } from './payments-sandbox.ts';
-import { STRIPE_FALLBACK_MESSAGE, stripePaymentProvider } from './payments-stripe.ts';
+import { STRIPE_FALLBACK_MESSAGE, stripePaymentProvider, VALOR_MINIMO_MESSAGE } from './payments-stripe.ts';
 
 /**
  * The `stripe` adapter against a local HTTP server standing in for the
@@ -192,6 +192,15 @@ describe('stripe payment provider (against a stand-in Stripe API)', () => {
     const error = await refusal(provider().charge(chargeInput));
     expect(error.code).toBe('authentication_required');
     expect(error.message).toMatch(/banco/);
+  });
+
+  it('refuses a charge under Stripe’s minimum (amount_too_small) in pt-BR instead of leaving it pending', async () => {
+    fake.answer({
+      status: 400,
+      body: { error: { type: 'invalid_request_error', code: 'amount_too_small', param: 'amount' } },
+    });
+    const small = await refusal(provider().charge({ ...chargeInput, amount: 30 }));
+    expect(small).toMatchObject({ code: 'amount_too_small', message: VALOR_MINIMO_MESSAGE });
   });
 
   it('rethrows a Stripe 500 and a connection failure: neither is a refusal', async () => {

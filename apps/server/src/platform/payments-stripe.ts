@@ -38,6 +38,9 @@ export const STRIPE_DECLINE_MESSAGES: Readonly<Record<string, string>> = {
   test_mode_live_card: SANDBOX_MESSAGES.test_mode_live_card,
 };
 
+/** Stripe's `amount_too_small`: a card charge under R$ 0,50. */
+export const VALOR_MINIMO_MESSAGE = 'O valor mínimo para pagamento com cartão é R$ 0,50.';
+
 /** A refusal whose code Pulso has no text for (e.g. `generic_decline`, `do_not_honor`): worded as a plain decline. */
 export const STRIPE_FALLBACK_MESSAGE = SANDBOX_MESSAGES.card_declined;
 
@@ -77,6 +80,10 @@ export interface StripeProviderOptions {
  */
 function mapError(error: unknown): unknown {
   if (error instanceof Stripe.errors.StripeCardError) return stripeRefusal(error);
+  // Under Stripe's minimum charge (R$ 0,50; Pulso does not ask for one, see the domain's `cobravel`).
+  if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'amount_too_small') {
+    return new PaymentError(VALOR_MINIMO_MESSAGE, 'amount_too_small');
+  }
   // A subscription whose first payment needs the bank's confirmation (payment_behavior error_if_incomplete).
   if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code?.includes('requires_action')) {
     return stripeRefusal({ code: 'authentication_required' });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { aplicarCupom, fimDoPeriodo, formatCentavos, periodoSufixo, prorrateio } from './money.ts';
+import {
+  aplicarCupom,
+  cobravel,
+  fimDoPeriodo,
+  formatCentavos,
+  pagarComSaldo,
+  periodoSufixo,
+  prorrateio,
+  VALOR_MINIMO_CARTAO,
+} from './money.ts';
 
 const NBSP = '\u00a0';
 
@@ -117,5 +126,45 @@ describe('prorrateio (spec 2 §9 "Plan change")', () => {
     expect(() =>
       prorrateio({ precoAtual: 1, precoNovo: 1, periodStart, periodEnd: periodStart, now }),
     ).toThrow(RangeError);
+  });
+});
+
+describe('cobravel: the card minimum (R$ 0,50)', () => {
+  it('charges 0 and from 50 centavos, forgoes 1–49', () => {
+    expect(VALOR_MINIMO_CARTAO).toBe(50);
+    expect(cobravel(0)).toBe(0);
+    expect(cobravel(1)).toBe(0);
+    expect(cobravel(49)).toBe(0);
+    expect(cobravel(50)).toBe(50);
+    expect(cobravel(1990)).toBe(1990);
+    expect(() => cobravel(-1)).toThrow(RangeError);
+    expect(() => cobravel(0.5)).toThrow(RangeError);
+  });
+
+  it('a plan change whose credit leaves under R$ 0,50 to pay charges nothing', () => {
+    const periodStart = new Date('2026-01-01T00:00:00Z');
+    const periodEnd = new Date('2027-01-01T00:00:00Z');
+    const now = new Date('2026-01-01T00:00:01Z');
+    // An annual plan of 7949 changed at once for one of 7990: 41 centavos left, forgone.
+    expect(prorrateio({ precoAtual: 7949, precoNovo: 7990, periodStart, periodEnd, now })).toEqual({
+      credito: 7949,
+      cobranca: 0,
+      saldo: 0,
+    });
+    expect(prorrateio({ precoAtual: 7940, precoNovo: 7990, periodStart, periodEnd, now }).cobranca).toBe(50);
+  });
+});
+
+describe('pagarComSaldo (spec 2 §9: credit pays first)', () => {
+  it('uses the balance first and charges the rest, forgoing a rest under R$ 0,50', () => {
+    expect(pagarComSaldo(790, 0)).toEqual({ saldo_usado: 0, cobranca: 790 });
+    expect(pagarComSaldo(790, 100)).toEqual({ saldo_usado: 100, cobranca: 690 });
+    expect(pagarComSaldo(790, 740)).toEqual({ saldo_usado: 740, cobranca: 50 });
+    expect(pagarComSaldo(790, 741)).toEqual({ saldo_usado: 741, cobranca: 0 });
+    expect(pagarComSaldo(790, 790)).toEqual({ saldo_usado: 790, cobranca: 0 });
+    expect(pagarComSaldo(790, 5000)).toEqual({ saldo_usado: 790, cobranca: 0 });
+    expect(pagarComSaldo(0, 100)).toEqual({ saldo_usado: 0, cobranca: 0 });
+    expect(() => pagarComSaldo(-1, 0)).toThrow(RangeError);
+    expect(() => pagarComSaldo(790, -1)).toThrow(RangeError);
   });
 });

@@ -62,7 +62,7 @@ export function fimDoPeriodo(start: Date, periodo: PlanoPeriodo): Date {
 export interface Prorrateio {
   /** The unused part of the current period's price, credited. */
   credito: number;
-  /** What is charged now: the new price less the credit, never below 0. */
+  /** What is charged now: the new price less the credit, never below 0; 0 under {@link VALOR_MINIMO_CARTAO}. */
   cobranca: number;
   /** Credit the new price does not use (an annual plan changed for a monthly one), kept for the next charges. */
   saldo: number;
@@ -91,5 +91,41 @@ export function prorrateio(input: {
   if (!(total > 0)) throw new RangeError('empty billing period');
   const unused = Math.min(Math.max(input.periodEnd.getTime() - input.now.getTime(), 0), total);
   const credito = Math.round((precoAtual * unused) / total);
-  return { credito, cobranca: Math.max(0, precoNovo - credito), saldo: Math.max(0, credito - precoNovo) };
+  return {
+    credito,
+    cobranca: cobravel(Math.max(0, precoNovo - credito)),
+    saldo: Math.max(0, credito - precoNovo),
+  };
+}
+
+/**
+ * The smallest card charge in centavos: Stripe's minimum for BRL (R$ 0,50).
+ * A smaller amount cannot be charged to a card.
+ */
+export const VALOR_MINIMO_CARTAO = 50;
+
+/**
+ * What a card is charged for `centavos`: the amount itself, or 0 when it is
+ * below {@link VALOR_MINIMO_CARTAO} (1–49 centavos are not charged: Pulso
+ * forgoes them rather than refuse the purchase). `cobravel(49)` → 0,
+ * `cobravel(50)` → 50. Throws a RangeError for a negative or fractional amount.
+ */
+export function cobravel(centavos: number): number {
+  if (!Number.isSafeInteger(centavos) || centavos < 0) throw new RangeError(`bad amount: ${centavos}`);
+  return centavos < VALOR_MINIMO_CARTAO ? 0 : centavos;
+}
+
+/**
+ * Paying `valor` centavos with a credit balance of `saldo` first (spec 2 §9:
+ * credit left by a plan change pays the next charges): the balance used and
+ * what the card is charged ({@link cobravel} of the rest).
+ * `pagarComSaldo(790, 100)` → `{saldo_usado: 100, cobranca: 690}`;
+ * `pagarComSaldo(790, 760)` → `{saldo_usado: 760, cobranca: 0}` (30 centavos forgone).
+ */
+export function pagarComSaldo(valor: number, saldo: number): { saldo_usado: number; cobranca: number } {
+  for (const v of [valor, saldo]) {
+    if (!Number.isSafeInteger(v) || v < 0) throw new RangeError(`bad amount: ${v}`);
+  }
+  const saldoUsado = Math.min(saldo, valor);
+  return { saldo_usado: saldoUsado, cobranca: cobravel(valor - saldoUsado) };
 }

@@ -6,6 +6,7 @@ import {
   normalizeCupomNome,
   PEDIDO_MESSAGES,
   pedidoStatusLabel,
+  precoComCupom,
   precoPedido,
   QR_KIT_PRECO,
 } from './pedidos.ts';
@@ -79,6 +80,16 @@ describe('precoPedido (spec 2 §9)', () => {
     expect(precoPedido({ kitGratis: false, desconto: 10 })).toBe(1791);
     expect(precoPedido({ kitGratis: false, desconto: 100 })).toBe(0);
     expect(precoPedido({ kitGratis: true, desconto: 10 })).toBe(0);
+  });
+
+  it('does not charge what a coupon leaves under the card minimum of R$ 0,50', () => {
+    // 97% of R$ 19,90 leaves R$ 0,60; 98% leaves R$ 0,40, not charged.
+    expect(precoPedido({ kitGratis: false, desconto: 97 })).toBe(60);
+    expect(precoPedido({ kitGratis: false, desconto: 98 })).toBe(0);
+    expect(precoComCupom(1990, 97)).toBe(60);
+    expect(precoComCupom(1990, 98)).toBe(0);
+    expect(precoComCupom(100, 50)).toBe(50);
+    expect(precoComCupom(100, 51)).toBe(0);
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CidadeSchema } from '../profile/schemas.ts';
-import { aplicarCupom } from './money.ts';
+import { aplicarCupom, cobravel } from './money.ts';
 
 /**
  * QR sticker orders and coupons (spec 2 §2 /qrcode/purchase, /qrcode/orders,
@@ -118,9 +118,19 @@ export function normalizeCupomNome(nome: string): string {
 /**
  * The price of a sticker order in centavos (spec 2 §4 "Purchase stepper",
  * §9): free (0) when the buyer holds an annual plan and has not had the free
- * set yet; otherwise {@link QR_KIT_PRECO} less the coupon's percent, if any.
+ * set yet; otherwise {@link QR_KIT_PRECO} less the coupon's percent, if
+ * any ({@link precoComCupom}).
  */
 export function precoPedido(input: { kitGratis: boolean; desconto: number | null }): number {
   if (input.kitGratis) return 0;
-  return input.desconto === null ? QR_KIT_PRECO : aplicarCupom(QR_KIT_PRECO, input.desconto);
+  return input.desconto === null ? QR_KIT_PRECO : precoComCupom(QR_KIT_PRECO, input.desconto);
+}
+
+/**
+ * A price after a coupon, as charged: {@link aplicarCupom}, then 0 when
+ * what is left is under the card minimum ({@link cobravel}): a 98% coupon
+ * on R$ 19,90 leaves R$ 0,40, which is not charged. The web shows this total.
+ */
+export function precoComCupom(centavos: number, desconto: number): number {
+  return cobravel(aplicarCupom(centavos, desconto));
 }

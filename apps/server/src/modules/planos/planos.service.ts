@@ -5,6 +5,7 @@ import {
   type PlanosAnswer,
   type PlanoView,
   type Prorrateio,
+  pagarComSaldo,
   prorrateio,
   type SubscriptionView,
 } from '@pulso/domain';
@@ -266,13 +267,13 @@ export async function subscribe(
     return getPlanos(deps, userId);
   }
   const saldo = (await savedCard(paymentDeps(deps.ctx), userId))?.saldo ?? 0;
-  const usado = Math.min(saldo, plano.preco);
+  const { saldo_usado: usado, cobranca } = pagarComSaldo(plano.preco, saldo);
   const result = await chargeOnce(
     paymentDeps(deps.ctx),
     {
       userId,
       tipo: 'assinatura',
-      valor: plano.preco - usado,
+      valor: cobranca,
       descricao,
       paymentMethodId: input.paymentMethodId,
       idempotencyKey: input.idempotencyKey,
@@ -353,11 +354,7 @@ export async function previewPlanChange(
     now,
   });
   const saldo = (await savedCard(paymentDeps(deps.ctx), userId))?.saldo ?? 0;
-  const saldoUsado = Math.min(saldo, conta.cobranca);
-  return {
-    plano: toPlanoView(novo),
-    prorrateio: { ...conta, cobranca: conta.cobranca - saldoUsado, saldo_usado: saldoUsado },
-  };
+  return { plano: toPlanoView(novo), prorrateio: { ...conta, ...pagarComSaldo(conta.cobranca, saldo) } };
 }
 
 /**

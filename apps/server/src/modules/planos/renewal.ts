@@ -1,4 +1,4 @@
-import { fimDoPeriodo } from '@pulso/domain';
+import { fimDoPeriodo, pagarComSaldo } from '@pulso/domain';
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { planos, subscriptions, users } from '../../db/schema/index.ts';
@@ -66,7 +66,7 @@ export async function renewDueSubscriptions(
       await end('Não há cartão cadastrado.');
       continue;
     }
-    const usado = Math.min(card.saldo, plano.preco);
+    const { saldo_usado: usado, cobranca } = pagarComSaldo(plano.preco, card.saldo);
     const periodo = plano.periodo === 'A' ? 'A' : 'M';
     const descricao = `Renovação do plano ${plano.nome}`;
     try {
@@ -75,7 +75,7 @@ export async function renewDueSubscriptions(
         {
           userId: sub.user_id,
           tipo: 'renovacao',
-          valor: plano.preco - usado,
+          valor: cobranca,
           descricao,
           paymentMethodId: card.paymentMethodId,
           idempotencyKey: `${sub.id}:${sub.current_period_end.getTime()}`,

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, List, Paper, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import {
-  aplicarCupom,
   type Cidade,
   type EnderecoEntrega,
   EnderecoEntregaSchema,
   formatCentavos,
   PEDIDO_MESSAGES,
+  precoComCupom,
   QR_KIT_DESCRICAO,
   QR_KIT_PRECO,
 } from '@pulso/domain';
@@ -293,7 +293,7 @@ function PaymentStep({
   const [couponError, setCouponError] = useState<string | null>(null);
   const [coupon, setCoupon] = useState<Coupon | null>(null);
   const freeKey = useRef(newIdempotencyKey());
-  const total = coupon ? aplicarCupom(valor, coupon.desconto) : valor;
+  const total = coupon ? precoComCupom(valor, coupon.desconto) : valor;
 
   const ordered = useCallback(
     async (message: string) => {
