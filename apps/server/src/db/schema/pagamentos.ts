@@ -73,6 +73,8 @@ export const payments = pgTable(
     idempotency_key: varchar('idempotency_key', { length: 255 }).notNull(),
     provider_payment_id: varchar('provider_payment_id', { length: 120 }),
     falha: text('falha'),
+    // What a one-off payment buys (modules/pagamentos/compras.ts), so its webhook can grant it.
+    compra: jsonb('compra'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

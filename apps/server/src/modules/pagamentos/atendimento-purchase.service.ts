@@ -1,7 +1,6 @@
 import { formatCentavos, PAGAMENTO_MESSAGES, type UserView } from '@pulso/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor, AppContext } from '../../context.ts';
-import { creditos } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { receiptMail } from '../../platform/mail-templates.ts';
 import { selectUserRow, toUserView } from '../users/user.presenter.ts';
@@ -58,13 +57,7 @@ export async function buyAtendimento(
       descricao,
       paymentMethodId: input.paymentMethodId,
       idempotencyKey: input.idempotencyKey,
-    },
-    async (tx) => {
-      const [credito] = await tx
-        .insert(creditos)
-        .values({ user_id: actor.userId, origem: 'compra' })
-        .returning({ id: creditos.id });
-      return credito?.id ?? null;
+      compra: { tipo: 'atendimento' },
     },
   );
   const { view, email } = await loadUser(ctx, actor.userId);

@@ -5,6 +5,7 @@ import { payment_customers, payments, users } from '../../db/schema/index.ts';
 import { HttpError } from '../../errors.ts';
 import { type CardInfo, PaymentError, type PaymentProvider } from '../../platform/payments.ts';
 import { isUniqueViolation } from '../telemedicina/telemedicina.access.ts';
+import { type Compra, grantCompra } from './compras.ts';
 
 /**
  * Charging a card once (issue 8 "Payment providers": every charge carries an
@@ -54,6 +55,11 @@ export interface ChargeRequest {
    * the payment records. Throws {@link PaymentError} when refused.
    */
   collect?: (key: string) => Promise<{ providerId: string; valor: number; card?: CardInfo }>;
+  /**
+   * What a one-off purchase buys, stored with the payment before the charge;
+   * without an `onPaid`, granting it is what paying does (see `compras.ts`).
+   */
+  compra?: Compra;
 }
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -130,6 +136,8 @@ async function releaseStalePlanCharge(db: Db, userId: number): Promise<boolean> 
   return released.length > 0;
 }
 
+const grantOf = (userId: number, compra: Compra) => (tx: Db) => grantCompra(tx, userId, compra);
+
 /** The stored idempotency key of a purchase: the caller's key scoped by user and `tipo` (`u7:pedido:<key>`). */
 export function paymentKey(userId: number, tipo: PaymentTipo, key: string): string {
   return `u${userId}:${tipo}:${key}`;
@@ -151,9 +159,11 @@ export function paymentRefused(message: string): HttpError {
  * {@link PENDENTE_RETOMADA_MS}) is charged again under the same key, which
  * the provider deduplicates.
  *
- * `onPaid` runs in the transaction that marks the payment `pago` and returns
- * the id of what was bought (`referencia_id`): the good is granted exactly
- * when the payment is recorded as paid.
+ * `onPaid` (by default: granting `request.compra`) runs in the transaction
+ * that marks the payment `pago` and returns the id of what was bought
+ * (`referencia_id`): the good is granted exactly when the payment is
+ * recorded as paid, once — the row is locked first, and one the webhook
+ * already granted is answered as it stands.
  *
  * Errors: 402 with the provider's message when the card is refused; 409
  * while the same key is in flight, or another plan charge of the user is
@@ -165,7 +175,7 @@ export function paymentRefused(message: string): HttpError {
 export async function chargeOnce(
   deps: PaymentDeps,
   request: ChargeRequest,
-  onPaid: (tx: Db) => Promise<number | null>,
+  onPaid?: (tx: Db) => Promise<number | null>,
 ): Promise<ChargeResult> {
   if (!Number.isSafeInteger(request.valor) || request.valor < 0) throw new RangeError('bad amount');
   const key = paymentKey(request.userId, request.tipo, request.idempotencyKey);
@@ -179,6 +189,7 @@ export async function chargeOnce(
         descricao: request.descricao,
         valor: request.valor,
         idempotency_key: key,
+        compra: request.compra ?? null,
       })
       .onConflictDoNothing({ target: payments.idempotency_key })
       .returning();
@@ -253,8 +264,13 @@ export async function chargeOnce(
       .where(and(eq(payments.id, current.id), eq(payments.status, 'pendente')));
     throw error;
   }
+  const grant = onPaid ?? (request.compra ? grantOf(request.userId, request.compra) : null);
+  if (!grant) throw new Error('chargeOnce needs onPaid or compra');
   const payment = await deps.db.transaction(async (tx) => {
-    const referencia = await onPaid(tx as unknown as Db);
+    // The webhook may have granted it meanwhile (payment_intent.succeeded): the row decides, locked.
+    const [locked] = await tx.select().from(payments).where(eq(payments.id, current.id)).for('update');
+    if (locked?.status === 'pago') return locked;
+    const referencia = await grant(tx as unknown as Db);
     const [paid] = await tx
       .update(payments)
       .set({

@@ -2,7 +2,7 @@ import { ATENDIMENTO_VALOR_PADRAO, SANDBOX_MESSAGES } from '@pulso/domain';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { payments, webhook_events } from '../../db/schema/index.ts';
+import { creditos, payments, webhook_events } from '../../db/schema/index.ts';
 import type { PaymentProvider } from '../../platform/payments.ts';
 import { stripePaymentProvider } from '../../platform/payments-stripe.ts';
 import { createPatient } from '../../test/factories.ts';
@@ -162,15 +162,15 @@ describe(`POST /api/webhooks/stripe (${TEST_ENGINE})`, () => {
     expect(await paymentRow(paid)).toMatchObject({ status: 'pago', falha: null });
   });
 
-  it('on payment_intent.succeeded records the intent of a pending payment without granting it, and leaves a paid one', async () => {
-    const key = 'u1:atendimento:key-ok';
-    const pending = await payment({ idempotency_key: key });
+  it('on payment_intent.succeeded records the intent of a pending payment it cannot grant, and leaves a paid one', async () => {
+    const key = 'u1:renovacao:key-ok';
+    const pending = await payment({ idempotency_key: key, tipo: 'renovacao' });
     const ok = await deliver(
       t,
       event('evt_ok_1', 'payment_intent.succeeded', intent('pi_ok', { metadata: { idempotency_key: key } })),
     );
     expect(ok.statusCode).toBe(200);
-    // Still pendente: only the request that charged it grants what it bought (see webhook.service.ts).
+    // Still pendente: a renewal stores no purchase to grant (see webhook.service.ts); staff are told.
     expect(await paymentRow(pending)).toMatchObject({ status: 'pendente', provider_payment_id: 'pi_ok' });
 
     const paid = await payment({
@@ -183,6 +183,78 @@ describe(`POST /api/webhooks/stripe (${TEST_ENGINE})`, () => {
       (await deliver(t, event('evt_ok_2', 'payment_intent.succeeded', intent('pi_p2')))).statusCode,
     ).toBe(200);
     expect(await paymentRow(paid)).toEqual(before);
+  });
+
+  it('grants what a pending one-off purchase bought when its request died after Stripe charged, once', async () => {
+    const ana = await createPatient(t.app);
+    const key = `u${ana.user.id}:atendimento:aba-fechada`;
+    const [row] = await t.database.db
+      .insert(payments)
+      .values({
+        user_id: ana.user.id,
+        provider: 'stripe',
+        tipo: 'atendimento',
+        descricao: 'Teleconsulta avulsa',
+        valor: ATENDIMENTO_VALOR_PADRAO,
+        idempotency_key: key,
+        compra: { tipo: 'atendimento' },
+      })
+      .returning();
+    const paid = event(
+      'evt_grant',
+      'payment_intent.succeeded',
+      intent('pi_grant', { metadata: { idempotency_key: key } }),
+    );
+    expect((await deliver(t, paid)).statusCode).toBe(200);
+    const credits = await t.database.db.select().from(creditos).where(eq(creditos.user_id, ana.user.id));
+    expect(credits).toHaveLength(1);
+    expect(await paymentRow(row?.id ?? 0)).toMatchObject({
+      status: 'pago',
+      provider_payment_id: 'pi_grant',
+      referencia_id: credits[0]?.id,
+    });
+    // The patient retries the same purchase (same key): answered as paid, nothing charged or granted again.
+    const retry = await t.app.inject({
+      method: 'PUT',
+      url: '/api/telemedicina/purchase/atendimento',
+      headers: { ...ana.auth, 'idempotency-key': 'aba-fechada' },
+      payload: { payment_method: 'pm_any' },
+    });
+    expect(retry.statusCode).toBe(200);
+    expect(await t.database.db.select().from(creditos).where(eq(creditos.user_id, ana.user.id))).toHaveLength(
+      1,
+    );
+
+    // A sticker order likewise appears in 'Meus pedidos'.
+    const orderKey = `u${ana.user.id}:pedido:aba-fechada`;
+    await t.database.db.insert(payments).values({
+      user_id: ana.user.id,
+      provider: 'stripe',
+      tipo: 'pedido',
+      descricao: 'Kit de adesivos',
+      valor: 1990,
+      idempotency_key: orderKey,
+      compra: {
+        tipo: 'pedido',
+        pedido: {
+          code: ana.user.code,
+          endereco: 'Rua das Flores, 10',
+          bairro: 'Centro',
+          cidade_id: 3550308,
+          cep: '01001000',
+          complemento: null,
+          valor: 1990,
+        },
+      },
+    });
+    const order = event(
+      'evt_order',
+      'payment_intent.succeeded',
+      intent('pi_order', { metadata: { idempotency_key: orderKey } }),
+    );
+    expect((await deliver(t, order)).statusCode).toBe(200);
+    const orders = await t.app.inject({ url: '/api/qrcode/orders', headers: ana.auth });
+    expect((orders.json() as { orders: { status: string }[] }).orders.map((o) => o.status)).toEqual(['A']);
   });
 
   it('answers 200 to an unknown event type or a PaymentIntent Pulso did not make, and changes nothing', async () => {

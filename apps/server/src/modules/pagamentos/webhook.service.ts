@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { payments, webhook_events } from '../../db/schema/index.ts';
 import { stripeRefusal } from '../../platform/payments-stripe.ts';
 import { BILLING_EVENTS, type BillingOutcome, handleBillingEvent } from '../planos/billing-events.ts';
+import { type Compra, grantCompra } from './compras.ts';
 
 /**
  * Stripe's webhook events (issue 8 "Payment providers": verified with the
@@ -17,11 +18,12 @@ import { BILLING_EVENTS, type BillingOutcome, handleBillingEvent } from '../plan
  *   `recusado` with the pt-BR message of the decline (a retry of its key then
  *   answers that refusal; nothing was granted);
  * - `payment_intent.succeeded`: a row already `pago` needs nothing. A row
- *   still `pendente` gets the PaymentIntent id and is logged for staff, NOT
- *   marked paid: what it bought is granted only by the `onPaid` of the request
- *   that charged it (plan period, credit, order), which the webhook cannot
- *   rebuild; marking it paid would make a retry answer success without the
- *   good. A row `recusado` that Stripe reports paid is logged as an error
+ *   still `pendente` that stored what it buys (`compra`: a teleconsultation
+ *   credit, a sticker order) is granted and marked paid here, in the locked
+ *   row's transaction, so its request (if it still completes) finds it paid
+ *   and grants nothing more. A `pendente` row without `compra` (a renewal
+ *   charged by Pulso's job) gets the PaymentIntent id and is logged for
+ *   staff. A row `recusado` that Stripe reports paid is logged as an error
  *   (refund or grant by hand).
  * Plan events (`invoice.*`, `customer.subscription.*`) go to
  * `modules/planos/billing-events.ts`: Stripe Billing renews plans. Other
@@ -36,6 +38,7 @@ export type WebhookOutcome =
   | 'recusado'
   | 'ja_registrado'
   | 'pendente'
+  | 'concedido'
   | 'desconhecido';
 
 /** The `payments` row of a PaymentIntent: by its id, or by the idempotency key `charge` put in its metadata. */
@@ -113,6 +116,21 @@ export async function handleStripeEvent(
     if (payment.status === 'recusado') {
       deps.log.error(where, 'stripe charged a payment recorded as refused: staff must refund or grant it');
       return 'ja_registrado';
+    }
+    if (payment.compra && payment.user_id !== null) {
+      // A one-off purchase whose request died after Stripe charged: granted here, once (the row is locked).
+      const referencia = await grantCompra(tx as unknown as Db, payment.user_id, payment.compra as Compra);
+      await tx
+        .update(payments)
+        .set({
+          status: 'pago',
+          provider_payment_id: intent.id,
+          referencia_id: referencia,
+          updated_at: new Date(),
+        })
+        .where(eq(payments.id, payment.id));
+      deps.log.info({ ...where, tipo: payment.tipo }, 'pending payment paid and granted by a stripe webhook');
+      return 'concedido';
     }
     if (!payment.provider_payment_id) {
       await tx

@@ -17,6 +17,7 @@ import { cidades, coupons, payments, qrcode_orders, subscriptions, users } from 
 import { fieldError, HttpError, notFound } from '../../errors.ts';
 import { receiptMail } from '../../platform/mail-templates.ts';
 import { type ChargeResult, chargeOnce, paymentKey, paymentRefused } from '../pagamentos/charge.service.ts';
+import { type Compra, grantCompra, type PedidoCompra } from '../pagamentos/compras.ts';
 import { activeSubscription } from '../planos/planos.service.ts';
 
 /**
@@ -297,7 +298,6 @@ export async function orderStickers(
     .limit(1);
   if (!buyer) throw notFound();
   const values = {
-    user_id: userId,
     code: buyer.code,
     endereco: input.endereco,
     bairro: input.bairro,
@@ -305,17 +305,12 @@ export async function orderStickers(
     cep: input.cep,
     complemento: input.complemento,
   };
-  const insertOrder = async (
-    tx: Db,
-    extra: Partial<typeof qrcode_orders.$inferInsert> & { valor: number },
-  ) => {
-    const [order] = await tx
-      .insert(qrcode_orders)
-      .values({ ...values, ...extra })
-      .returning();
-    if (!order) throw new Error('order not inserted');
-    return order;
-  };
+  /** The order as a purchase (`payments.compra`), with its price and coupon or free set. */
+  const compraOf = (
+    extra: Pick<PedidoCompra, 'valor' | 'coupon_id' | 'desconto' | 'subscription_id'>,
+  ): Compra => ({ tipo: 'pedido', pedido: { ...values, ...extra } });
+  const insertOrder = async (tx: Db, compra: Compra) =>
+    orderById(tx, userId, await grantCompra(tx, userId, compra));
   const key = input.idempotencyKey ?? (input.paymentMethodId ? `pm:${input.paymentMethodId}` : null);
 
   // An annual subscriber's free set: the subscription row is locked while the set is taken.
@@ -334,7 +329,8 @@ export async function orderStickers(
         .where(eq(qrcode_orders.subscription_id, freeSub))
         .limit(1);
       if (used) return null;
-      if (!key) return insertOrder(tx, { valor: 0, subscription_id: freeSub });
+      const compra = compraOf({ valor: 0, subscription_id: freeSub });
+      if (!key) return insertOrder(tx, compra);
       const result = await chargeOnce(
         { db: tx, payments: ctx.payments },
         {
@@ -344,8 +340,8 @@ export async function orderStickers(
           descricao: `${QR_KIT_DESCRICAO.titulo} (grátis no plano anual)`,
           paymentMethodId: '',
           idempotencyKey: key,
+          compra,
         },
-        async (inner) => (await insertOrder(inner, { valor: 0, subscription_id: freeSub })).id,
       );
       return orderById(tx, userId, result.payment.referencia_id);
     });
@@ -367,10 +363,10 @@ export async function orderStickers(
     if (valor > 0 && !input.paymentMethodId) {
       throw fieldError('payment_method', PAGAMENTO_MESSAGES.paymentMethod);
     }
-    const extra = { valor, coupon_id: coupon?.id ?? null, desconto: coupon?.desconto ?? null };
+    const compra = compraOf({ valor, coupon_id: coupon?.id ?? null, desconto: coupon?.desconto ?? null });
     if (!key) {
       // Free by coupon, no key: nothing to charge or replay.
-      const order = await insertOrder(db, extra);
+      const order = await insertOrder(db, compra);
       return answer(order, true);
     }
     const descricao = coupon
@@ -385,8 +381,8 @@ export async function orderStickers(
         descricao,
         paymentMethodId: input.paymentMethodId ?? '',
         idempotencyKey: key,
+        compra,
       },
-      async (tx) => (await insertOrder(tx, extra)).id,
     );
   } finally {
     // No new order (refused, failed, or the key had already bought one): the use goes back.
