@@ -52,11 +52,11 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    // The journeys' doctors (support/doctors.ts, by the medico:create tool) and patients past the free
-    // month (support/patients.ts) are made on the embedded database while it is unlocked: first the
+    // The journeys' doctors (support/doctors.ts, by the medico:create tool), patients past the free
+    // month (support/patients.ts) and staff (support/staff.ts, by the admin:create tool) are made on the embedded database while it is unlocked: first the
     // tools on DATA_DIR, then the server on it, same environment.
     command:
-      'node --import tsx support/create-doctors.ts && node --import tsx support/create-patients.ts && node --import tsx ../apps/server/src/main.ts',
+      'node --import tsx support/create-doctors.ts && node --import tsx support/create-patients.ts && node --import tsx support/create-staff.ts && node --import tsx ../apps/server/src/main.ts',
     url: `${origin}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

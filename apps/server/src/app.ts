@@ -20,6 +20,7 @@ import type { AppContext } from './context.ts';
 import { errorHandler } from './error-handler.ts';
 import { HttpError } from './errors.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cidadesRoutes } from './modules/cidades/cidades.routes.ts';
 import { clinicasRoutes } from './modules/clinicas/clinicas.routes.ts';
@@ -219,6 +220,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(planosRoutes);
       await api.register(stripeWebhookRoutes);
       await api.register(pedidosRoutes);
+      await api.register(adminRoutes);
     },
     { prefix: '/api' },
   );

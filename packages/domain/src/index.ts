@@ -1,4 +1,5 @@
 export * from './account/schemas.ts';
+export * from './admin/admin.ts';
 export * from './auth/schemas.ts';
 export * from './code/code.ts';
 export * from './code/public-view.ts';

@@ -1,5 +1,5 @@
 import { createECDH, randomBytes, randomInt } from 'node:crypto';
-import { PASS_ALPHABET, PASS_LENGTH, type UserView } from '@pulso/domain';
+import { PASS_ALPHABET, PASS_LENGTH, type StaffRole, type UserView } from '@pulso/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
@@ -21,6 +21,8 @@ import {
   virgin_codes,
 } from '../db/schema/index.ts';
 import { searchKey } from '../db/seed/seed.ts';
+import { createStaffAccount } from '../modules/admin/staff.service.ts';
+import { hashPassword } from '../modules/auth/auth.service.ts';
 import type { TestApp } from './harness.ts';
 
 let sequence = 0;
@@ -307,4 +309,25 @@ export async function createTimelineItem(
     .returning({ id: timeline_items.id });
   if (!row) throw new Error('timeline item not created');
   return row.id;
+}
+
+/**
+ * A staff account of `role` (issue 9), made by the service `npm run
+ * admin:create` uses, signed in through `POST /api/login`: its token's headers.
+ */
+export async function createStaff(
+  t: TestApp,
+  role: StaffRole = 'admin',
+  email = `${role}${randomInt(1_000_000)}@pulso.test`,
+): Promise<{ userId: number; email: string; auth: { authorization: string } }> {
+  const password = 'senha-da-equipe-1';
+  const userId = await createStaffAccount(t.database.db, {
+    name: role === 'admin' ? 'Ana Admin' : 'Sérgio Suporte',
+    email,
+    passwordHash: await hashPassword(password),
+    role,
+  });
+  const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+  if (login.statusCode !== 200) throw new Error(`staff login failed: ${login.statusCode} ${login.body}`);
+  return { userId, email, auth: { authorization: `Bearer ${(login.json() as { token: string }).token}` } };
 }

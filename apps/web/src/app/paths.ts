@@ -19,6 +19,16 @@ export const paths = {
   medicoAtendimentos: '/medico/atendimentos',
   medicoAtendimento: '/medico/atendimento/:id',
   medicoPasses: '/medico/passes',
+  // Admin area (issue 9): its own route tree, sign-in and shell.
+  admin: '/admin',
+  adminPedidos: '/admin/pedidos',
+  adminLotes: '/admin/lotes',
+  adminMedicos: '/admin/medicos',
+  adminDenuncias: '/admin/denuncias',
+  adminProfissionais: '/admin/profissionais',
+  adminEmpresas: '/admin/empresas',
+  adminConteudo: '/admin/conteudo',
+  adminAuditoria: '/admin/auditoria',
 
   // Authenticated (spec 2 §2)
   home: '/home',
@@ -94,8 +104,28 @@ export const medicoPathKeys = [
 /** Name of a path of the doctor area. */
 export type MedicoPathKey = (typeof medicoPathKeys)[number];
 
+/**
+ * The admin area's paths (issue 9 "Access"): a route tree of its own under
+ * its own shell. Without a stored token each shows the staff sign-in; an
+ * account that is not staff is told so (`GET /api/admin/me` → 403).
+ */
+export const adminPathKeys = [
+  'admin',
+  'adminPedidos',
+  'adminLotes',
+  'adminMedicos',
+  'adminDenuncias',
+  'adminProfissionais',
+  'adminEmpresas',
+  'adminConteudo',
+  'adminAuditoria',
+] as const satisfies readonly PathKey[];
+
+/** Name of a path of the admin area. */
+export type AdminPathKey = (typeof adminPathKeys)[number];
+
 /** A path that needs a stored token; without one the guard sends the user to /login. */
-export type AuthPathKey = Exclude<PathKey, (typeof publicPathKeys)[number] | MedicoPathKey>;
+export type AuthPathKey = Exclude<PathKey, (typeof publicPathKeys)[number] | MedicoPathKey | AdminPathKey>;
 
 /** pt-BR title of each screen: the page's `<h1>`, the document title and the 'Em breve' heading. */
 export const pageTitles: Record<PathKey, string> = {
@@ -113,6 +143,15 @@ export const pageTitles: Record<PathKey, string> = {
   medicoAtendimentos: 'Atendimentos',
   medicoAtendimento: 'Atendimento',
   medicoPasses: 'Passes',
+  admin: 'Painel',
+  adminPedidos: 'Pedidos de adesivos',
+  adminLotes: 'Lotes de adesivos',
+  adminMedicos: 'Médicos',
+  adminDenuncias: 'Denúncias',
+  adminProfissionais: 'Profissionais de emergência',
+  adminEmpresas: 'Empresas',
+  adminConteudo: 'Conteúdo',
+  adminAuditoria: 'Auditoria',
   home: 'Dados de emergência',
   saude: 'Minha saúde',
   timeline: 'Linha do tempo',

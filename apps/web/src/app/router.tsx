@@ -4,7 +4,9 @@ import { ComingSoon } from '../ui/coming-soon.tsx';
 import { PageLoader } from '../ui/page-loader.tsx';
 import { RequireAuth } from './auth.tsx';
 import {
+  type AdminPathKey,
   type AuthPathKey,
+  adminPathKeys,
   type MedicoPathKey,
   medicoPathKeys,
   type PathKey,
@@ -26,6 +28,8 @@ const RegisterPage = lazy(() => import('../features/auth/register-page.tsx'));
 const CodePage = lazy(() => import('../features/code/code-page.tsx'));
 // The doctor area: its own entry (sign-in or shell), its own chunks.
 const MedicoArea = lazy(() => import('./medico-shell/medico-area.tsx'));
+// The admin area (issue 9): likewise.
+const AdminArea = lazy(() => import('./admin-shell/admin-area.tsx'));
 
 /** Built authenticated pages; every other authenticated path shows 'Em breve'. Add new pages here. */
 const authPages: Partial<Record<AuthPathKey, Page>> = {
@@ -91,9 +95,16 @@ const medicoPages: Partial<Record<MedicoPathKey, Page>> = {
 };
 
 const isPublic = (key: PathKey) => (publicPathKeys as readonly PathKey[]).includes(key);
+/** Built admin pages; the others show 'Em breve' until their slice of issue 9 lands. */
+const adminPages: Partial<Record<AdminPathKey, Page>> = {
+  admin: lazy(() => import('../features/admin/painel/painel-page.tsx')),
+  adminAuditoria: lazy(() => import('../features/admin/auditoria/auditoria-page.tsx')),
+};
+
 const isMedico = (key: PathKey) => (medicoPathKeys as readonly PathKey[]).includes(key);
+const isAdmin = (key: PathKey) => (adminPathKeys as readonly PathKey[]).includes(key);
 const authKeys = (Object.keys(paths) as PathKey[]).filter(
-  (key): key is AuthPathKey => !isPublic(key) && !isMedico(key),
+  (key): key is AuthPathKey => !isPublic(key) && !isMedico(key) && !isAdmin(key),
 );
 
 function pageRoute(key: PathKey, Page: Page | undefined): RouteObject {
@@ -136,6 +147,19 @@ export const routes: RouteObject[] = [
         children: medicoPathKeys.map((key) => {
           const route = pageRoute(key, medicoPages[key]);
           return key === 'medico' ? { index: true, element: route.element } : route;
+        }),
+      },
+      // The admin area: the sign-in without a token, else its shell once GET /api/admin/me agrees.
+      {
+        path: paths.admin,
+        element: (
+          <Suspense fallback={<PageLoader />}>
+            <AdminArea />
+          </Suspense>
+        ),
+        children: adminPathKeys.map((key) => {
+          const route = pageRoute(key, adminPages[key]);
+          return key === 'admin' ? { index: true, element: route.element } : route;
         }),
       },
       {

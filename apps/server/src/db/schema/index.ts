@@ -1,4 +1,5 @@
 export * from './account.ts';
+export * from './admin.ts';
 export * from './companies.ts';
 export * from './conteudo.ts';
 export * from './indicadores.ts';

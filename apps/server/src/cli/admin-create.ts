@@ -1,0 +1,132 @@
+import { parseArgs } from 'node:util';
+import {
+  AUTH_MESSAGES,
+  EMAIL_PATTERN,
+  isStaffRole,
+  PASSWORD_MIN_LENGTH,
+  type StaffRole,
+} from '@pulso/domain';
+import { ConfigError, loadConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { seedReferenceData } from '../db/seed/seed.ts';
+import { createStaffAccount, StaffEmailTaken } from '../modules/admin/staff.service.ts';
+import { hashPassword } from '../modules/auth/auth.service.ts';
+import { CliError, runIfMain, withCliDatabase } from './cli-database.ts';
+
+const USAGE = `Uso:
+  npm run admin:create -- --email admin@exemplo.com.br --password "senha-segura" --name "Nome" [--role admin|support]
+
+Cria uma conta da equipe do Pulso, que entra em /admin com o e-mail e a senha informados.
+
+  --name      nome completo (obrigatório)
+  --email     e-mail de acesso (obrigatório; não pode ter conta no Pulso)
+  --password  senha de acesso, com no mínimo ${PASSWORD_MIN_LENGTH} caracteres (obrigatório)
+  --role      admin (padrão: tudo) ou support (painel, pedidos, denúncias e consulta de médicos)
+
+Usa o mesmo banco do servidor (DATABASE_URL ou PGlite em DATA_DIR/db). Com o
+banco embutido, pare o servidor antes.`;
+
+interface AdminInput {
+  name: string;
+  email: string;
+  password: string;
+  role: StaffRole;
+}
+
+/** Checks the options; answers the input or the pt-BR reasons it is refused. */
+function validate(values: Record<string, string | boolean | undefined>): AdminInput | string[] {
+  const problems: string[] = [];
+  const one = (name: string) => (typeof values[name] === 'string' ? (values[name] as string).trim() : '');
+  const name = one('name').replace(/\s+/g, ' ');
+  if (!name || name.length > 255) problems.push(`--name: ${AUTH_MESSAGES.name}.`);
+  const email = one('email').toLowerCase();
+  if (!email) problems.push('--email: informe o e-mail de acesso.');
+  else if (!EMAIL_PATTERN.test(email) || email.length > 255)
+    problems.push(`--email: ${AUTH_MESSAGES.emailInvalid}.`);
+  const password = typeof values.password === 'string' ? values.password : '';
+  if (!password) problems.push('--password: informe a senha de acesso.');
+  else if (password.length < PASSWORD_MIN_LENGTH)
+    problems.push(`--password: ${AUTH_MESSAGES.passwordShort}.`);
+  else if (password.length > 1024) problems.push('--password: a senha deve ter no máximo 1024 caracteres.');
+  const role = one('role') || 'admin';
+  if (!isStaffRole(role)) problems.push(`--role: "${role}" não é um perfil; use admin ou support.`);
+  if (problems.length > 0 || !isStaffRole(role)) return problems;
+  return { name, email, password, role };
+}
+
+/**
+ * `npm run admin:create` (issue 9 "Access"): creates a staff account that
+ * signs in at /admin (through `POST /api/login`) with the given e-mail and
+ * password, role `admin` unless `--role support`, on the server's own
+ * database (`DATABASE_URL`, else PGlite in `DATA_DIR`) after its pending
+ * migrations. Answers the exit code: 0 created, 1 refused (an e-mail with an
+ * account, the data directory in use), 2 wrong usage or invalid options.
+ */
+export async function runAdminCreate(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  out: (line: string) => void,
+  err: (line: string) => void,
+): Promise<number> {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        name: { type: 'string' },
+        email: { type: 'string' },
+        password: { type: 'string' },
+        role: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    err(`Opção inválida: ${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    out(USAGE);
+    return 0;
+  }
+  const input = validate(values);
+  if (Array.isArray(input)) {
+    for (const problem of input) err(problem);
+    err(`\n${USAGE}`);
+    return 2;
+  }
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      err(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  try {
+    const passwordHash = await hashPassword(input.password);
+    const userId = await withCliDatabase(config, async ({ db }) => {
+      await seedReferenceData(db);
+      return db.transaction((tx) =>
+        createStaffAccount(tx as unknown as Db, { ...input, passwordHash }).catch((error: unknown) => {
+          if (error instanceof StaffEmailTaken) throw new CliError(`Erro: ${error.message}`);
+          throw error;
+        }),
+      );
+    });
+    out(`Conta da equipe ${userId} criada: ${input.name} <${input.email}> — ${input.role}`);
+    out(`Acesso em ${config.publicOrigin}/admin com o e-mail ${input.email} e a senha informada.`);
+    return 0;
+  } catch (error) {
+    if (error instanceof CliError) {
+      err(error.message);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+runIfMain(import.meta.filename, runAdminCreate);
