@@ -28,6 +28,7 @@ export const paths = {
   adminProfissionais: '/admin/profissionais',
   adminEmpresas: '/admin/empresas',
   adminConteudo: '/admin/conteudo',
+  adminPlanos: '/admin/planos',
   adminAuditoria: '/admin/auditoria',
 
   // Authenticated (spec 2 §2)
@@ -118,6 +119,7 @@ export const adminPathKeys = [
   'adminProfissionais',
   'adminEmpresas',
   'adminConteudo',
+  'adminPlanos',
   'adminAuditoria',
 ] as const satisfies readonly PathKey[];
 
@@ -151,6 +153,7 @@ export const pageTitles: Record<PathKey, string> = {
   adminProfissionais: 'Profissionais de emergência',
   adminEmpresas: 'Empresas',
   adminConteudo: 'Conteúdo',
+  adminPlanos: 'Planos, cupons e preços',
   adminAuditoria: 'Auditoria',
   home: 'Dados de emergência',
   saude: 'Minha saúde',

@@ -21,6 +21,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'private, no-store');
   });
 
+  // The areas of issue 9, each in its own file of this folder, registered here (one line each).
+
   /**
    * `GET /api/admin/me` → `{user: {id, name, email}, role, capabilities}`:
    * the staff member and what the role may do (the web draws its navigation

@@ -19,5 +19,6 @@ export const adminNavEntries: readonly AdminNavEntry[] = [
   { key: 'adminProfissionais', icon: 'emergency', capability: 'profissionais' },
   { key: 'adminEmpresas', icon: 'card', capability: 'empresas' },
   { key: 'adminConteudo', icon: 'file', capability: 'conteudo' },
+  { key: 'adminPlanos', icon: 'star', capability: 'conteudo' },
   { key: 'adminAuditoria', icon: 'timeline', capability: 'auditoria' },
 ];
