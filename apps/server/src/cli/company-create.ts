@@ -1,11 +1,8 @@
 import { parseArgs } from 'node:util';
 import { COMPANY_MESSAGES, formatCnpj, formatInstantBR } from '@pulso/domain';
-import { eq } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { companies } from '../db/schema/index.ts';
 import { HttpError } from '../errors.ts';
-import { createCompany, createInvitations, invitationLinks } from '../modules/companies/companies.service.ts';
+import { createCompanyWithInvitations, invitationLinks } from '../modules/companies/companies.service.ts';
 import { CliError, runIfMain, withCliDatabase } from './cli-database.ts';
 
 const USAGE = `Uso:
@@ -34,19 +31,9 @@ function integerOption(value: string | undefined, fallback: number): number {
   return /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
 }
 
-async function companyById(db: Db, id: number) {
-  const [company] = await db
-    .select({ id: companies.id, nome: companies.nome, cnpj: companies.cnpj })
-    .from(companies)
-    .where(eq(companies.id, id))
-    .limit(1);
-  if (!company) throw new CliError(`${COMPANY_MESSAGES.companyNotFound}: id ${id}.`);
-  return company;
-}
-
 /**
  * `npm run company:create`: creates a company and its invitations in one
- * transaction and prints the company and one invitation link per line
+ * transaction (`createCompanyWithInvitations`, the service the admin area uses too) and prints the company and one invitation link per line
  * (RULINGS.md "Corporate accounts"). Answers the process exit code: 0 done,
  * 1 refused (invalid data, data directory in use), 2 wrong usage.
  */
@@ -114,14 +101,10 @@ export async function runCompanyCreate(
   };
   try {
     const result = await withCliDatabase(config, ({ db }) =>
-      db.transaction(async (tx) => {
-        const txDb = tx as unknown as Db;
-        const company =
-          companyId === null
-            ? await createCompany(txDb, { nome: option('nome') ?? '', cnpj: option('cnpj') })
-            : await companyById(txDb, companyId);
-        const { tokens, expiresAt } = await createInvitations(txDb, company.id, invitations);
-        return { company, tokens, expiresAt };
+      createCompanyWithInvitations(db, {
+        company:
+          companyId === null ? { nome: option('nome') ?? '', cnpj: option('cnpj') } : { id: companyId },
+        invitations,
       }),
     );
     const { company, tokens, expiresAt } = result;
@@ -141,6 +124,10 @@ export async function runCompanyCreate(
   } catch (error) {
     if (error instanceof CliError) {
       err(error.message);
+      return 1;
+    }
+    if (error instanceof HttpError && error.statusCode === 404 && companyId !== null) {
+      err(`${COMPANY_MESSAGES.companyNotFound}: id ${companyId}.`);
       return 1;
     }
     if (error instanceof HttpError) {

@@ -1,20 +1,15 @@
 import { parseArgs } from 'node:util';
 import { AUTH_MESSAGES, EMAIL_PATTERN, formatCrm, PASSWORD_MIN_LENGTH } from '@pulso/domain';
-import { and, eq, sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { seedReferenceData } from '../db/seed/seed.ts';
 import {
-  cidades,
-  clinicas,
-  especialidades,
-  medico_clinicas,
-  medico_crms,
-  medico_especialidades,
-  medicos,
-  users,
-} from '../db/schema/index.ts';
-import { searchKey, seedReferenceData } from '../db/seed/seed.ts';
-import { drawFreeCode, hashPassword } from '../modules/auth/auth.service.ts';
+  createMedico,
+  type MedicoCreateInput,
+  type MedicoRefusal,
+  MedicoRefused,
+} from '../modules/admin/medicos.service.ts';
+import { hashPassword } from '../modules/auth/auth.service.ts';
 import { CliError, runIfMain, withCliDatabase } from './cli-database.ts';
 
 const USAGE = `Uso:
@@ -115,156 +110,26 @@ function validate(values: Record<string, string | string[] | boolean | undefined
   };
 }
 
-/** The specialties by name, accents and case ignored; unknown names refuse the whole run. */
-async function specialtyIds(db: Db, names: string[]): Promise<{ id: number; nome: string }[]> {
-  if (names.length === 0) return [];
-  const all = await db.select({ id: especialidades.id, nome: especialidades.nome }).from(especialidades);
-  const byKey = new Map(all.map((e) => [searchKey(e.nome), e]));
-  const found: { id: number; nome: string }[] = [];
-  const unknown: string[] = [];
-  for (const name of names) {
-    const hit = byKey.get(searchKey(name));
-    if (hit) {
-      if (!found.includes(hit)) found.push(hit);
-    } else unknown.push(name);
-  }
-  if (unknown.length > 0) {
-    throw new CliError(
-      unknown
+/** The CLI's wording of a refusal of the shared creation service. */
+function cliMessage(refusal: MedicoRefusal): string {
+  switch (refusal.kind) {
+    case 'email':
+      return `Erro: já existe uma conta com o e-mail ${refusal.email}. Use outro e-mail para a conta de médico.`;
+    // There is one support pseudo-doctor (spec 1 §3): the team answers through its account.
+    case 'suporte':
+      return `Erro: o médico de suporte já existe (${refusal.email}). Para atender por ele, defina SUPORTE_EMAIL com o e-mail da equipe, reinicie o servidor e use 'Esqueci minha senha' com esse e-mail.`;
+    case 'crm':
+      return `Erro: o ${formatCrm(refusal.crm)} já está cadastrado para outro médico.`;
+    case 'especialidades':
+      return refusal.names
         .map(
           (n) => `Erro: especialidade desconhecida: "${n}" (use um nome da lista do CFM, ex. "Cardiologia").`,
         )
-        .join('\n'),
-    );
+        .join('\n');
+    case 'cidade':
+      return `Erro: não há município com o código IBGE ${refusal.id}.`;
   }
-  return found;
 }
-
-/** The created doctor, for the summary. */
-interface Created {
-  userId: number;
-  medicoId: number;
-  especialidades: string[];
-  cidade: string | null;
-}
-
-/**
- * Creates the account, the doctor profile, its CRMs, specialties and clinics
- * in one transaction (`tx`). Refuses an e-mail that has an account and a CRM
- * that is someone's, also when another run takes them meanwhile (the unique
- * indexes decide).
- */
-async function createMedico(tx: Db, input: MedicoInput, passwordHash: string): Promise<Created> {
-  const [taken] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${input.email}`)
-    .limit(1);
-  if (taken) throw emailTaken(input.email);
-  if (input.suporte) {
-    const [support] = await tx
-      .select({ email: users.email })
-      .from(medicos)
-      .innerJoin(users, eq(users.id, medicos.user_id))
-      .where(eq(medicos.suporte, true))
-      .limit(1);
-    if (support) throw supportExists(support.email);
-  }
-  for (const crm of input.crms) {
-    const [other] = await tx
-      .select({ id: medico_crms.id })
-      .from(medico_crms)
-      .where(and(eq(medico_crms.numero, crm.numero), eq(medico_crms.uf, crm.uf)))
-      .limit(1);
-    if (other) throw crmTaken(crm);
-  }
-  let cidade: string | null = null;
-  if (input.cidadeId !== null) {
-    const [row] = await tx
-      .select({ nome: cidades.nome, uf: cidades.uf })
-      .from(cidades)
-      .where(eq(cidades.id, input.cidadeId))
-      .limit(1);
-    if (!row) throw new CliError(`Erro: não há município com o código IBGE ${input.cidadeId}.`);
-    cidade = `${row.nome} - ${row.uf}`;
-  }
-  const specialties = await specialtyIds(tx, input.especialidades);
-
-  const now = new Date();
-  const [user] = await tx
-    .insert(users)
-    .values({
-      name: input.name,
-      email: input.email,
-      password_hash: passwordHash,
-      code: await drawFreeCode(tx),
-      // The operator vouches for the address and the registration.
-      email_verified_at: now,
-      terms_accepted_at: now,
-      cidade_id: input.cidadeId,
-    })
-    .onConflictDoNothing()
-    .returning({ id: users.id });
-  if (!user) throw emailTaken(input.email);
-  const [medico] = await tx
-    .insert(medicos)
-    .values({
-      user_id: user.id,
-      busca: searchKey(input.name),
-      // The support pseudo-doctor answers at any time; a doctor turns itself on in /medico.
-      status: input.suporte ? 2 : 0,
-      suporte: input.suporte,
-      cidade_id: input.cidadeId,
-      verified_at: now,
-    })
-    .returning({ id: medicos.id });
-  if (!medico) throw new Error('doctor profile not created');
-  for (const crm of input.crms) {
-    const [row] = await tx
-      .insert(medico_crms)
-      .values({ medico_id: medico.id, ...crm })
-      .onConflictDoNothing()
-      .returning({ id: medico_crms.id });
-    if (!row) throw crmTaken(crm);
-  }
-  if (specialties.length > 0) {
-    await tx
-      .insert(medico_especialidades)
-      .values(specialties.map((s) => ({ medico_id: medico.id, especialidade_id: s.id })));
-  }
-  for (const nome of input.clinicas) {
-    const busca = searchKey(nome);
-    await tx.insert(clinicas).values({ nome, busca, cidade_id: input.cidadeId }).onConflictDoNothing();
-    const [clinica] = await tx
-      .select({ id: clinicas.id })
-      .from(clinicas)
-      .where(
-        and(
-          eq(clinicas.busca, busca),
-          input.cidadeId === null
-            ? sql`${clinicas.cidade_id} is null`
-            : eq(clinicas.cidade_id, input.cidadeId),
-        ),
-      )
-      .limit(1);
-    if (!clinica) throw new Error(`clinic ${nome} not found after insert`);
-    await tx
-      .insert(medico_clinicas)
-      .values({ medico_id: medico.id, clinica_id: clinica.id })
-      .onConflictDoNothing();
-  }
-  return { userId: user.id, medicoId: medico.id, especialidades: specialties.map((s) => s.nome), cidade };
-}
-
-const emailTaken = (email: string) =>
-  new CliError(`Erro: já existe uma conta com o e-mail ${email}. Use outro e-mail para a conta de médico.`);
-// There is one support pseudo-doctor (spec 1 §3): the team answers through its account.
-const supportExists = (email: string) =>
-  new CliError(
-    `Erro: o médico de suporte já existe (${email}). Para atender por ele, defina SUPORTE_EMAIL com o e-mail da equipe, reinicie o servidor e use 'Esqueci minha senha' com esse e-mail.`,
-  );
-const crmTaken = (crm: { numero: string; uf: string }) =>
-  new CliError(`Erro: o ${formatCrm(crm)} já está cadastrado para outro médico.`);
 
 /**
  * `npm run medico:create`: creates a doctor account (issue 6 "Doctors are
@@ -332,7 +197,23 @@ export async function runMedicoCreate(
     const created = await withCliDatabase(config, async ({ db }) => {
       // Cities and specialties, as the server seeds them at start: the tool may run before its first start.
       await seedReferenceData(db);
-      return db.transaction((tx) => createMedico(tx as unknown as Db, input, passwordHash));
+      return db.transaction((tx) =>
+        createMedico(
+          tx as unknown as Db,
+          {
+            name: input.name,
+            email: input.email,
+            crms: input.crms as MedicoCreateInput['crms'],
+            especialidades: input.especialidades,
+            cidade_id: input.cidadeId,
+            clinicas: input.clinicas,
+            suporte: input.suporte,
+          },
+          passwordHash,
+          // The operator vouches for the registration.
+          { verified: true },
+        ),
+      );
     });
     out(
       `Médico ${created.medicoId} criado: ${input.name} <${input.email}>${input.suporte ? ' — suporte' : ''}`,
@@ -344,6 +225,10 @@ export async function runMedicoCreate(
     out(`Acesso em ${config.publicOrigin}/medico com o e-mail ${input.email} e a senha informada.`);
     return 0;
   } catch (error) {
+    if (error instanceof MedicoRefused) {
+      err(cliMessage(error.refusal));
+      return 1;
+    }
     if (error instanceof CliError) {
       err(error.message);
       return 1;

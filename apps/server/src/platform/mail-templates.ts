@@ -156,3 +156,34 @@ export function renewalFailedMail(input: {
     outro: [],
   });
 }
+
+/**
+ * Sticker order sent (issue 9 "Orders": the patient gets an e-mail when
+ * staff mark the order sent): the order's number, the tracking code when
+ * there is one (with where to follow it) and a button to 'Meus pedidos'
+ * (`link`, /qrcode/orders).
+ */
+export function pedidoEnviadoMail(input: {
+  to: string;
+  name: string;
+  pedidoId: number;
+  rastreio: string | null;
+  link: string;
+}): MailMessage {
+  return actionMail({
+    to: input.to,
+    subject: `Seus adesivos foram enviados (pedido nº ${input.pedidoId}) - ${PRODUCT}`,
+    greetingName: input.name,
+    intro: [
+      `Seu pedido nº ${input.pedidoId}, o kit com 4 adesivos QR Code, foi enviado pelos Correios.`,
+      ...(input.rastreio
+        ? [
+            `Código de rastreio: ${input.rastreio}. Acompanhe a entrega no site dos Correios (rastreamento.correios.com.br).`,
+          ]
+        : ['Este envio não tem código de rastreio.']),
+    ],
+    action: 'Ver meus pedidos',
+    link: input.link,
+    outro: ['Quando chegarem, cole os adesivos onde alguém possa encontrá-los numa emergência.'],
+  });
+}

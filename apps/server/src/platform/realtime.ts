@@ -10,11 +10,11 @@ import {
   userRoom,
 } from '@pulso/domain';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Database, Db } from '../db/client.ts';
-import { atendimentos, medicos } from '../db/schema/index.ts';
+import { atendimentos, medicos, staff, users } from '../db/schema/index.ts';
 import { resolveSession } from '../modules/auth/auth.service.ts';
 
 /** What the server keeps about an authenticated socket. */
@@ -74,7 +74,9 @@ export interface Realtime {
 
 /**
  * Whether `userId` is the patient or the doctor of session `atendimentoId`
- * (the only two accounts that may hear `atendimento.{id}`).
+ * (the only two accounts that may hear `atendimento.{id}`); on the support
+ * pseudo-doctor's sessions, also a staff member with the support role, who
+ * answers them from the doctor area (issue 9).
  */
 export async function isParticipant(db: Db, atendimentoId: number, userId: number): Promise<boolean> {
   const [row] = await db
@@ -84,7 +86,17 @@ export async function isParticipant(db: Db, atendimentoId: number, userId: numbe
     .where(
       and(
         eq(atendimentos.id, atendimentoId),
-        or(eq(atendimentos.user_id, userId), eq(medicos.user_id, userId)),
+        or(
+          eq(atendimentos.user_id, userId),
+          eq(medicos.user_id, userId),
+          // Support staff answer the support pseudo-doctor's sessions (issue 9).
+          and(
+            eq(medicos.suporte, true),
+            isNull(medicos.suspended_at),
+            sql`exists (select 1 from ${staff} inner join ${users} on ${users.id} = ${staff.user_id}
+              where ${staff.user_id} = ${userId} and ${staff.role} = 'support' and ${users.is_active})`,
+          ),
+        ),
       ),
     )
     .limit(1);

@@ -99,6 +99,14 @@ const isPublic = (key: PathKey) => (publicPathKeys as readonly PathKey[]).includ
 const adminPages: Partial<Record<AdminPathKey, Page>> = {
   admin: lazy(() => import('../features/admin/painel/painel-page.tsx')),
   adminAuditoria: lazy(() => import('../features/admin/auditoria/auditoria-page.tsx')),
+  adminEmpresas: lazy(() => import('../features/admin/empresas/empresas-page.tsx')),
+  adminPlanos: lazy(() => import('../features/admin/planos/planos-page.tsx')),
+  adminLotes: lazy(() => import('../features/admin/lotes/lotes-page.tsx')),
+  adminPedidos: lazy(() => import('../features/admin/pedidos/pedidos-page.tsx')),
+  adminConteudo: lazy(() => import('../features/admin/conteudo/conteudo-page.tsx')),
+  adminMedicos: lazy(() => import('../features/admin/medicos/medicos-page.tsx')),
+  adminDenuncias: lazy(() => import('../features/admin/denuncias/denuncias-page.tsx')),
+  adminProfissionais: lazy(() => import('../features/admin/profissionais/profissionais-page.tsx')),
 };
 
 const isMedico = (key: PathKey) => (medicoPathKeys as readonly PathKey[]).includes(key);

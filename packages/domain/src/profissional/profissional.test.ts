@@ -69,8 +69,8 @@ describe('kinds and review', () => {
     expect(isProfissionalTipo(null)).toBe(false);
   });
 
-  it('counts pending and verified credentials for level 3, never rejected ones (until issue 9)', () => {
-    expect(countsForLevel3('pendente')).toBe(true);
+  it('counts only verified credentials for level 3 (issue 9), never pending or rejected ones', () => {
+    expect(countsForLevel3('pendente')).toBe(false);
     expect(countsForLevel3('verificado')).toBe(true);
     expect(countsForLevel3('rejeitado')).toBe(false);
   });

@@ -58,13 +58,14 @@ export const PROFISSIONAL_STATUS_LABELS: Record<ProfissionalStatus, string> = {
 /**
  * Whether a credential makes its holder a health professional for level 3
  * of the public view (RULINGS.md "Who sees what": "any signed-in doctor or
- * registered emergency professional"): every registered one that staff have
- * not rejected. Issue 9 brings staff review and narrows this to `verificado`.
+ * registered emergency professional"; issue 9: "only verified ones count for
+ * the public view's level 3"): only one staff have marked `verificado`; a
+ * pending or rejected one does not count.
  * The only copy of the rule: the server's viewer classification
  * (`modules/code/viewer.service.ts`) reads the status and asks this function.
  */
 export function countsForLevel3(status: ProfissionalStatus): boolean {
-  return status !== 'rejeitado';
+  return status === 'verificado';
 }
 
 /** Longest registration number (`profissionais.numero`, varchar 30). */

@@ -2,16 +2,35 @@ import { char, index, integer, pgTable, serial, timestamp, varchar } from 'drizz
 import { users } from './users.ts';
 
 /**
+ * Batches of pre-printed sticker codes an admin generated at once (issue 9
+ * "Sticker batches"): how many codes, by whom (kept when that account is
+ * gone: `created_by` set null) and when.
+ */
+export const sticker_batches = pgTable('sticker_batches', {
+  id: serial('id').primaryKey(),
+  quantidade: integer('quantidade').notNull(),
+  created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Pre-printed sticker codes that belong to nobody until a registration claims
  * them (RULINGS.md "Virgin codes"). Unclaimed while `claimed_at` is null.
+ * `lote_id` is the admin batch that made it (issue 9); `batch` a free label
+ * of codes loaded otherwise (tests, imports).
  */
-export const virgin_codes = pgTable('virgin_codes', {
-  code: char('code', { length: 8 }).primaryKey(),
-  batch: varchar('batch', { length: 60 }),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  claimed_by: integer('claimed_by').references(() => users.id, { onDelete: 'set null' }),
-  claimed_at: timestamp('claimed_at', { withTimezone: true }),
-});
+export const virgin_codes = pgTable(
+  'virgin_codes',
+  {
+    code: char('code', { length: 8 }).primaryKey(),
+    batch: varchar('batch', { length: 60 }),
+    lote_id: integer('lote_id').references(() => sticker_batches.id, { onDelete: 'restrict' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    claimed_by: integer('claimed_by').references(() => users.id, { onDelete: 'set null' }),
+    claimed_at: timestamp('claimed_at', { withTimezone: true }),
+  },
+  (t) => [index('virgin_codes_lote_idx').on(t.lote_id)],
+);
 
 /**
  * Every opening of a patient's code (RULINGS.md "Who sees what"): when, who

@@ -4,7 +4,13 @@ import { z } from 'zod';
 import { ErrorBodySchema } from '../../http.ts';
 import { requireStaff, staffActor } from './admin.access.ts';
 import { listAudit } from './audit.service.ts';
+import { conteudoAdminRoutes } from './conteudo.routes.ts';
+import { empresasRoutes } from './empresas.routes.ts';
+import { lotesRoutes } from './lotes.routes.ts';
+import { medicosAreaRoutes } from './medicos-area.routes.ts';
 import { painel } from './painel.service.ts';
+import { pedidosRoutes } from './pedidos.routes.ts';
+import { planosAdminRoutes } from './planos.routes.ts';
 
 const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema } as const;
 const route = (summary: string) => ({ summary, tags: ['admin'] });
@@ -22,6 +28,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // The areas of issue 9, each in its own file of this folder, registered here (one line each).
+  await app.register(empresasRoutes);
+  await app.register(planosAdminRoutes);
+  await app.register(lotesRoutes);
+  await app.register(pedidosRoutes);
+  await app.register(conteudoAdminRoutes);
+  await app.register(medicosAreaRoutes);
 
   /**
    * `GET /api/admin/me` → `{user: {id, name, email}, role, capabilities}`:

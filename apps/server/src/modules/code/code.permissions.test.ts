@@ -243,15 +243,17 @@ describe('classification of doctors and emergency professionals', () => {
     expect((await open(doctor.auth)).json().acesso).toEqual({ saude: false, timeline: false });
   });
 
-  it('a registered emergency professional (M, B or S) counts for level 3; a rejected one does not', async () => {
+  it('a verified emergency professional (M, B or S) counts for level 3; a pending or rejected one does not', async () => {
     for (const tipo of ['M', 'B', 'S']) {
       const p = await createPatient(t.app);
-      await createProfissional(t.database.db, p.user.id, { tipo });
+      await createProfissional(t.database.db, p.user.id, { tipo, status: 'verificado' });
       expect(await kindOf(p.auth), tipo).toBe('health_professional');
     }
-    const rejected = await createPatient(t.app);
-    await createProfissional(t.database.db, rejected.user.id, { status: 'rejeitado' });
-    expect(await kindOf(rejected.auth)).toBe('other_user');
+    for (const status of ['pendente', 'rejeitado']) {
+      const p = await createPatient(t.app);
+      await createProfissional(t.database.db, p.user.id, { status });
+      expect(await kindOf(p.auth), status).toBe('other_user');
+    }
   });
 
   it('a doctor whose account is the patient’s own is still the patient', async () => {

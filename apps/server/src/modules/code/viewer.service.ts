@@ -24,8 +24,8 @@ const classifiers = new WeakMap<Db, ClassifyViewer>();
  *   patient's doctors when it has a care session with them in A, E or ET or
  *   is the doctor chosen in `hospitalar.medico_id`, else a health professional;
  * - an emergency-professional credential makes a health professional when
- *   the domain's `countsForLevel3` says its review status counts (today:
- *   any not rejected by staff); the query reads the status, the rule stays
+ *   the domain's `countsForLevel3` says its review status counts (issue 9:
+ *   only one staff verified); the query reads the status, the rule stays
  *   in `packages/domain`;
  * - any other account is another user.
  * New roles plug in as another column of that query and another fact.

@@ -1,4 +1,5 @@
 import {
+  ADMIN_MEDICO_MESSAGES,
   type AtendimentoView,
   isPassFormat,
   TELEMEDICINA_MESSAGES as M,
@@ -53,18 +54,19 @@ const UNAUTHENTICATED = { message: UNAUTHENTICATED_MESSAGE };
 const NOT_MEDICO = { message: M.notMedico };
 const NOT_FOUND = { message: M.notFound };
 
-/** 401 for a guest, 403 notMedico for a patient account and for a suspended doctor. */
+/** 401 for a guest, 403 notMedico for a patient account, 403 suspendedArea for a suspended doctor (issue 9). */
 async function expectDoctorsOnly(call: (auth: Auth) => Promise<{ statusCode: number; json: () => unknown }>) {
   const guest = await call(undefined);
   expect(guest.statusCode).toBe(401);
   expect(guest.json()).toEqual(UNAUTHENTICATED);
   const patient = await createPatient(t.app, { name: 'Só Paciente' });
   const suspended = await createDoctor(t, { name: 'Suspenso', suspended: true });
-  for (const auth of [patient.auth, suspended.auth]) {
-    const res = await call(auth);
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual(NOT_MEDICO);
-  }
+  const refused = await call(patient.auth);
+  expect(refused.statusCode).toBe(403);
+  expect(refused.json()).toEqual(NOT_MEDICO);
+  const closed = await call(suspended.auth);
+  expect(closed.statusCode).toBe(403);
+  expect(closed.json()).toEqual({ message: ADMIN_MEDICO_MESSAGES.suspendedArea });
 }
 
 /** A P request of the patient to the doctor, paid by a credit, through the API. */

@@ -428,10 +428,16 @@ describe('level 3 of the public view (RULINGS.md "Who sees what")', () => {
   const open = (patient: Patient, auth: Auth) =>
     t.app.inject({ url: `/api/code/${patient.user.code}`, ...(auth ? { headers: auth } : {}) });
 
-  it('a registered professional reads the Saúde tab; a plain patient and a rejected professional do not', async () => {
+  it('a verified professional reads the Saúde tab; a plain patient, a pending and a rejected professional do not', async () => {
     const patient = await patientAtLevel3();
     const profissional = await createPatient(t.app);
     await register(profissional);
+    await t.database.db
+      .update(profissionais)
+      .set({ status: 'verificado' })
+      .where(eq(profissionais.user_id, profissional.user.id));
+    const pending = await createPatient(t.app);
+    await register(pending, { tipo: 'M', numero: 'CRM 2' });
     const plain = await createPatient(t.app);
     const rejected = await createPatient(t.app);
     await register(rejected, { tipo: 'B', numero: 'BM 1' });
@@ -445,7 +451,7 @@ describe('level 3 of the public view (RULINGS.md "Who sees what")', () => {
     expect(seen.json().acesso).toEqual({ saude: true, timeline: false });
     expect(seen.json().user.saude).toMatchObject({ alergias: ALERGIA });
 
-    for (const auth of [plain.auth, rejected.auth, undefined]) {
+    for (const auth of [plain.auth, pending.auth, rejected.auth, undefined]) {
       const res = await open(patient, auth);
       expect(res.statusCode).toBe(200);
       expect(res.json().acesso).toEqual({ saude: false, timeline: false });
@@ -464,11 +470,12 @@ describe('level 3 of the public view (RULINGS.md "Who sees what")', () => {
     expect((await open(patient, profissional.auth)).json().acesso.saude).toBe(false);
   });
 
-  it('level 2 stays closed to a registered professional who is not the patient’s doctor', async () => {
+  it('level 2 stays closed to a verified professional who is not the patient’s doctor', async () => {
     const patient = await patientAtLevel3();
     await t.database.db.update(users).set({ permissoes_saude: 2 }).where(eq(users.id, patient.user.id));
     const profissional = await createPatient(t.app);
     await register(profissional);
+    await t.database.db.update(profissionais).set({ status: 'verificado' });
     expect((await open(patient, profissional.auth)).json().acesso.saude).toBe(false);
   });
 });

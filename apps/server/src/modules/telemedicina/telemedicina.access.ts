@@ -1,8 +1,8 @@
-import { type ChatRole, TELEMEDICINA_MESSAGES as M } from '@pulso/domain';
-import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
+import { ADMIN_MEDICO_MESSAGES, type ChatRole, TELEMEDICINA_MESSAGES as M } from '@pulso/domain';
+import { and, eq, getTableColumns, isNotNull, isNull } from 'drizzle-orm';
 import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { atendimentos, medicos, users } from '../../db/schema/index.ts';
+import { atendimentos, medicos, staff, users } from '../../db/schema/index.ts';
 import { forbidden, HttpError, notFound } from '../../errors.ts';
 import type { AtendimentoParties } from './telemedicina.events.ts';
 import type { AtendimentoRow } from './telemedicina.presenter.ts';
@@ -42,13 +42,41 @@ export async function medicoIdOf(db: Db, userId: number): Promise<number | null>
 }
 
 /**
- * The doctor profile of the caller (the doctor area, spec 1 §2 /medico).
- * Errors: 403 'Esta conta não é de um médico.' for any other account and for
- * a suspended doctor (RULINGS.md: it counts as no doctor anywhere).
+ * The support pseudo-doctor's profile id when `userId` is a staff member
+ * with the support role on an open account (issue 9: "staff with the
+ * support role answer the support pseudo-doctor's sessions from the doctor
+ * area"), else `null`; also `null` while no support doctor exists or it is
+ * suspended. An admin without the support role does not act as it.
+ */
+export async function suporteActedBy(db: Db, userId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: medicos.id })
+    .from(staff)
+    .innerJoin(users, eq(users.id, staff.user_id))
+    .innerJoin(medicos, and(eq(medicos.suporte, true), isNull(medicos.suspended_at)))
+    .where(and(eq(staff.user_id, userId), eq(staff.role, 'support'), eq(users.is_active, true)))
+    .orderBy(medicos.id)
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * The doctor profile of the caller (the doctor area, spec 1 §2 /medico);
+ * for a support staff member, the support pseudo-doctor's ({@link suporteActedBy}).
+ * Errors: 403 'Esta conta não é de um médico.' for any other account; 403
+ * 'Sua conta de médico está suspensa…' for a suspended doctor (issue 9: it
+ * cannot sign in at /medico; RULINGS.md: it counts as no doctor anywhere).
  */
 export async function requireMedico(db: Db, actor: Actor): Promise<{ medicoId: number; userId: number }> {
-  const medicoId = await medicoIdOf(db, actor.userId);
-  if (medicoId === null) throw forbidden(M.notMedico);
+  const medicoId = (await medicoIdOf(db, actor.userId)) ?? (await suporteActedBy(db, actor.userId));
+  if (medicoId === null) {
+    const [suspended] = await db
+      .select({ id: medicos.id })
+      .from(medicos)
+      .where(and(eq(medicos.user_id, actor.userId), isNotNull(medicos.suspended_at)))
+      .limit(1);
+    throw forbidden(suspended ? ADMIN_MEDICO_MESSAGES.suspendedArea : M.notMedico);
+  }
   return { medicoId, userId: actor.userId };
 }
 
@@ -91,7 +119,8 @@ export async function findSession(
 
 /**
  * The session `id` with the caller's side: `paciente` for its patient,
- * `medico` for its doctor (not suspended). Errors: 404 'Atendimento não
+ * `medico` for its doctor (not suspended) and, on the support
+ * pseudo-doctor's sessions, for support staff. Errors: 404 'Atendimento não
  * encontrado' for anyone else and for an unknown id.
  */
 export async function findSessionFor(db: Db, actor: Actor, id: number): Promise<SessionAccess> {
@@ -100,6 +129,10 @@ export async function findSessionFor(db: Db, actor: Actor, id: number): Promise<
     const { medico_user_id, medico_suspended, ...row } = found;
     if (row.user_id === actor.userId) return { row, role: 'paciente', medicoUserId: medico_user_id };
     if (medico_user_id === actor.userId && !medico_suspended) {
+      return { row, role: 'medico', medicoUserId: medico_user_id };
+    }
+    // Support staff answer the support pseudo-doctor's sessions (issue 9).
+    if (!medico_suspended && (await suporteActedBy(db, actor.userId)) === row.medico_id) {
       return { row, role: 'medico', medicoUserId: medico_user_id };
     }
   }

@@ -42,7 +42,7 @@ function MedicoGate() {
   return (
     <MedicoFrame>
       {refused ? (
-        <NotMedico />
+        <NotMedico message={me.error?.message} />
       ) : (
         <QueryError
           title="Não foi possível abrir a área do médico"

@@ -1,9 +1,14 @@
 import { Textarea, TextInput } from '@mantine/core';
-import { type MedicoOption, TIMELINE_DESCRICAO_MAX, todayInSaoPaulo } from '@pulso/domain';
+import {
+  type MedicoOption,
+  TIMELINE_DESCRICAO_MAX,
+  TIMELINE_VALOR_MAX,
+  todayInSaoPaulo,
+} from '@pulso/domain';
 import { Controller, type Path, type PathValue, type UseFormReturn, useWatch } from 'react-hook-form';
+import { ReaisInput } from '../../../ui/reais-input.tsx';
 import { MedicoAutocomplete } from '../../saude/medico-autocomplete.tsx';
 import classes from './record-fields.module.css';
-import { ValorInput } from './valor-input.tsx';
 
 /**
  * The fields a record shares between /timeline/add and the edit mode of
@@ -71,8 +76,9 @@ export function RecordFields<T extends RecordFieldValues, Parsed>({
         control={control}
         name={name('valor')}
         render={({ field }) => (
-          <ValorInput
+          <ReaisInput
             label="Valor (opcional)"
+            max={TIMELINE_VALOR_MAX}
             placeholder="R$ 0,00"
             name={field.name}
             value={field.value as string}
