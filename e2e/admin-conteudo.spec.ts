@@ -163,7 +163,7 @@ test('an admin edits an FAQ, the terms of use and a score question; patients see
     await page.getByRole('tab', { name: 'Score' }).click();
     await expect(page.getByText(/Pontuação máxima de Saúde Mental: 100 de 100 pontos/)).toBeVisible();
     await look(page, 'admin-conteudo-score');
-    await page.getByRole('button', { name: 'Editar a pergunta 1' }).click();
+    await page.getByRole('button', { name: 'Editar a pergunta 1', exact: true }).click();
     const scoreDialog = page.getByRole('dialog', { name: 'Editar pergunta do score' });
     await scoreDialog.getByLabel('Pontos da alternativa 1').fill('11');
     await expect(scoreDialog.getByText(/seria 101 pontos/)).toBeVisible();

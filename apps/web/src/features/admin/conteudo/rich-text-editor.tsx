@@ -119,13 +119,13 @@ function Toolbar({ editor, label, onLink }: { editor: Editor; label: string; onL
       run: () => editor.chain().focus().toggleHeading({ level: 3 }).run(),
     },
     {
-      text: '• Lista',
+      text: 'Lista com marcadores',
       name: 'Lista com marcadores',
       active: editor.isActive('bulletList'),
       run: () => editor.chain().focus().toggleBulletList().run(),
     },
     {
-      text: '1. Lista',
+      text: 'Lista numerada',
       name: 'Lista numerada',
       active: editor.isActive('orderedList'),
       run: () => editor.chain().focus().toggleOrderedList().run(),

@@ -124,7 +124,7 @@ export function ScoreTab() {
                 <Title order={3} size="h5">
                   {index + 1}. {q.questoes}
                 </Title>
-                <Badge color={q.ativa ? 'green.9' : 'gray.7'} variant="filled" style={{ flexShrink: 0 }}>
+                <Badge color={q.ativa ? 'teal.9' : 'gray.7'} variant="filled" style={{ flexShrink: 0 }}>
                   {q.ativa ? 'Ativa' : 'Rascunho'}
                 </Badge>
               </Group>
@@ -308,8 +308,8 @@ function QuestionForm({
                   w={88}
                 />
                 <Button
-                  variant="subtle"
-                  color="red.9"
+                  variant="default"
+                  c="red.9"
                   mt={25}
                   size="compact-sm"
                   disabled={fields.length <= CONTEUDO_LIMITS.alternativasMin}

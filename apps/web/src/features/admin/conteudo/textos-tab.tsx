@@ -154,7 +154,7 @@ export function TextosTab({ tipo }: { tipo: TextoTipo }) {
                   <Table.Td>{index + 1}</Table.Td>
                   <Table.Td>
                     <Text size="sm">{row.titulo}</Text>
-                    <Badge mt={4} color={row.ativo ? 'green.9' : 'gray.7'} variant="filled">
+                    <Badge mt={4} color={row.ativo ? 'teal.9' : 'gray.7'} variant="filled">
                       {row.ativo ? 'Publicada' : 'Oculta'}
                     </Badge>
                   </Table.Td>
