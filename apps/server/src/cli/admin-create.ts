@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import {
   AUTH_MESSAGES,
   EMAIL_PATTERN,
@@ -6,12 +5,12 @@ import {
   PASSWORD_MIN_LENGTH,
   type StaffRole,
 } from '@pulso/domain';
-import { ConfigError, loadConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { seedReferenceData } from '../db/seed/seed.ts';
 import { createStaffAccount, StaffEmailTaken } from '../modules/admin/staff.service.ts';
 import { hashPassword } from '../modules/auth/auth.service.ts';
 import { CliError, runIfMain, withCliDatabase } from './cli-database.ts';
+import { accountOptions, type CliValues, loadCliConfig, parseCliOptions, textOption } from './cli-options.ts';
 
 const USAGE = `Uso:
   npm run admin:create -- --email admin@exemplo.com.br --password "senha-segura" --name "Nome" [--role admin|support]
@@ -34,24 +33,13 @@ interface AdminInput {
 }
 
 /** Checks the options; answers the input or the pt-BR reasons it is refused. */
-function validate(values: Record<string, string | boolean | undefined>): AdminInput | string[] {
+function validate(values: CliValues): AdminInput | string[] {
   const problems: string[] = [];
-  const one = (name: string) => (typeof values[name] === 'string' ? (values[name] as string).trim() : '');
-  const name = one('name').replace(/\s+/g, ' ');
-  if (!name || name.length > 255) problems.push(`--name: ${AUTH_MESSAGES.name}.`);
-  const email = one('email').toLowerCase();
-  if (!email) problems.push('--email: informe o e-mail de acesso.');
-  else if (!EMAIL_PATTERN.test(email) || email.length > 255)
-    problems.push(`--email: ${AUTH_MESSAGES.emailInvalid}.`);
-  const password = typeof values.password === 'string' ? values.password : '';
-  if (!password) problems.push('--password: informe a senha de acesso.');
-  else if (password.length < PASSWORD_MIN_LENGTH)
-    problems.push(`--password: ${AUTH_MESSAGES.passwordShort}.`);
-  else if (password.length > 1024) problems.push('--password: a senha deve ter no máximo 1024 caracteres.');
-  const role = one('role') || 'admin';
+  const account = accountOptions(values, problems);
+  const role = textOption(values, 'role') || 'admin';
   if (!isStaffRole(role)) problems.push(`--role: "${role}" não é um perfil; use admin ou support.`);
   if (problems.length > 0 || !isStaffRole(role)) return problems;
-  return { name, email, password, role };
+  return { ...account, role };
 }
 
 /**
@@ -68,44 +56,27 @@ export async function runAdminCreate(
   out: (line: string) => void,
   err: (line: string) => void,
 ): Promise<number> {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        name: { type: 'string' },
-        email: { type: 'string' },
-        password: { type: 'string' },
-        role: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    err(`Opção inválida: ${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    out(USAGE);
-    return 0;
-  }
+  const values = parseCliOptions(
+    argv,
+    {
+      name: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      role: { type: 'string' },
+    },
+    USAGE,
+    out,
+    err,
+  );
+  if (typeof values === 'number') return values;
   const input = validate(values);
   if (Array.isArray(input)) {
     for (const problem of input) err(problem);
     err(`\n${USAGE}`);
     return 2;
   }
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      err(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadCliConfig(env, err);
+  if (typeof config === 'number') return config;
   try {
     const passwordHash = await hashPassword(input.password);
     const userId = await withCliDatabase(config, async ({ db }) => {

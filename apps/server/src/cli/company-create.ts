@@ -1,9 +1,8 @@
-import { parseArgs } from 'node:util';
 import { COMPANY_MESSAGES, formatCnpj, formatInstantBR } from '@pulso/domain';
-import { ConfigError, loadConfig } from '../config.ts';
 import { HttpError } from '../errors.ts';
 import { createCompanyWithInvitations, invitationLinks } from '../modules/companies/companies.service.ts';
 import { CliError, runIfMain, withCliDatabase } from './cli-database.ts';
+import { loadCliConfig, parseCliOptions } from './cli-options.ts';
 
 const USAGE = `Uso:
   npm run company:create -- --nome "Empresa X" [--cnpj 11222333000181] [--convites 5] [--email rh@empresa.com.br] [--dias 30]
@@ -43,31 +42,22 @@ export async function runCompanyCreate(
   out: (line: string) => void,
   err: (line: string) => void,
 ): Promise<number> {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        nome: { type: 'string' },
-        cnpj: { type: 'string' },
-        empresa: { type: 'string' },
-        convites: { type: 'string' },
-        email: { type: 'string' },
-        dias: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    err(`Opção inválida: ${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
+  const values = parseCliOptions(
+    argv,
+    {
+      nome: { type: 'string' },
+      cnpj: { type: 'string' },
+      empresa: { type: 'string' },
+      convites: { type: 'string' },
+      email: { type: 'string' },
+      dias: { type: 'string' },
+    },
+    USAGE,
+    out,
+    err,
+  );
+  if (typeof values === 'number') return values;
   const option = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
-  if (values.help) {
-    out(USAGE);
-    return 0;
-  }
   const existingId = option('empresa');
   if ((option('nome') === undefined) === (existingId === undefined)) {
     err(`Informe --nome para criar uma empresa, ou --empresa <id> para usar uma já criada.\n\n${USAGE}`);
@@ -83,16 +73,8 @@ export async function runCompanyCreate(
     return 2;
   }
 
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      err(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadCliConfig(env, err);
+  if (typeof config === 'number') return config;
 
   const invitations = {
     count: integerOption(option('convites'), 1),

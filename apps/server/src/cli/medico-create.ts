@@ -1,6 +1,4 @@
-import { parseArgs } from 'node:util';
-import { AUTH_MESSAGES, EMAIL_PATTERN, formatCrm, PASSWORD_MIN_LENGTH } from '@pulso/domain';
-import { ConfigError, loadConfig } from '../config.ts';
+import { formatCrm, PASSWORD_MIN_LENGTH } from '@pulso/domain';
 import type { Db } from '../db/client.ts';
 import { seedReferenceData } from '../db/seed/seed.ts';
 import {
@@ -11,6 +9,7 @@ import {
 } from '../modules/admin/medicos.service.ts';
 import { hashPassword } from '../modules/auth/auth.service.ts';
 import { CliError, runIfMain, withCliDatabase } from './cli-database.ts';
+import { accountOptions, type CliValues, loadCliConfig, parseCliOptions, textOption } from './cli-options.ts';
 
 const USAGE = `Uso:
   npm run medico:create -- --name "Nome do Médico" --email medico@exemplo.com.br --password "senha-segura" \\
@@ -49,23 +48,12 @@ interface MedicoInput {
 }
 
 /** Checks the options; answers the input or the pt-BR reasons it is refused. */
-function validate(values: Record<string, string | string[] | boolean | undefined>): MedicoInput | string[] {
+function validate(values: CliValues): MedicoInput | string[] {
   const problems: string[] = [];
-  const one = (name: string) => (typeof values[name] === 'string' ? (values[name] as string).trim() : '');
+  const one = (name: string) => textOption(values, name);
   const many = (name: string) =>
     Array.isArray(values[name]) ? (values[name] as string[]).map((v) => v.trim()).filter(Boolean) : [];
-
-  const name = one('name').replace(/\s+/g, ' ');
-  if (!name || name.length > 255) problems.push(`--name: ${AUTH_MESSAGES.name}.`);
-  const email = one('email').toLowerCase();
-  if (!email) problems.push('--email: informe o e-mail de acesso.');
-  else if (!EMAIL_PATTERN.test(email) || email.length > 255)
-    problems.push(`--email: ${AUTH_MESSAGES.emailInvalid}.`);
-  const password = typeof values.password === 'string' ? values.password : '';
-  if (!password) problems.push('--password: informe a senha de acesso.');
-  else if (password.length < PASSWORD_MIN_LENGTH)
-    problems.push(`--password: ${AUTH_MESSAGES.passwordShort}.`);
-  else if (password.length > 1024) problems.push('--password: a senha deve ter no máximo 1024 caracteres.');
+  const { name, email, password } = accountOptions(values, problems);
 
   const crms: { numero: string; uf: string }[] = [];
   for (const raw of many('crm')) {
@@ -148,32 +136,23 @@ export async function runMedicoCreate(
   out: (line: string) => void,
   err: (line: string) => void,
 ): Promise<number> {
-  let values: Record<string, string | string[] | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        name: { type: 'string' },
-        email: { type: 'string' },
-        password: { type: 'string' },
-        crm: { type: 'string', multiple: true },
-        especialidade: { type: 'string', multiple: true },
-        cidade: { type: 'string' },
-        clinica: { type: 'string', multiple: true },
-        suporte: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    err(`Opção inválida: ${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    out(USAGE);
-    return 0;
-  }
+  const values = parseCliOptions(
+    argv,
+    {
+      name: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      crm: { type: 'string', multiple: true },
+      especialidade: { type: 'string', multiple: true },
+      cidade: { type: 'string' },
+      clinica: { type: 'string', multiple: true },
+      suporte: { type: 'boolean' },
+    },
+    USAGE,
+    out,
+    err,
+  );
+  if (typeof values === 'number') return values;
   const input = validate(values);
   if (Array.isArray(input)) {
     for (const problem of input) err(problem);
@@ -181,16 +160,8 @@ export async function runMedicoCreate(
     return 2;
   }
 
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      err(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadCliConfig(env, err);
+  if (typeof config === 'number') return config;
 
   try {
     const passwordHash = await hashPassword(input.password);

@@ -1,0 +1,80 @@
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { AUTH_MESSAGES, EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '@pulso/domain';
+import { type Config, ConfigError, loadConfig } from '../config.ts';
+
+/** The options a tool was given, as `node:util` parseArgs answers them. */
+export type CliValues = Record<string, string | string[] | boolean | undefined>;
+
+/**
+ * Parses `argv` strictly with `options` (plus `--help`/`-h`). Answers the
+ * values, or the exit code already reported: 0 after printing `usage` for
+ * `--help`, 2 with 'Opção inválida' and `usage` for an unknown or malformed option.
+ */
+export function parseCliOptions(
+  argv: string[],
+  options: NonNullable<ParseArgsConfig['options']>,
+  usage: string,
+  out: (line: string) => void,
+  err: (line: string) => void,
+): CliValues | number {
+  let values: CliValues;
+  try {
+    values = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: { ...options, help: { type: 'boolean', short: 'h' } },
+    }).values as CliValues;
+  } catch (error) {
+    err(`Opção inválida: ${(error as Error).message}\n\n${usage}`);
+    return 2;
+  }
+  if (values.help) {
+    out(usage);
+    return 0;
+  }
+  return values;
+}
+
+/** The server's configuration from `env`, or exit code 1 with the configuration's pt-BR problems reported. */
+export function loadCliConfig(env: NodeJS.ProcessEnv, err: (line: string) => void): Config | number {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      err(error.message);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+/** The trimmed text of option `name` ('' when absent). */
+export function textOption(values: CliValues, name: string): string {
+  const value = values[name];
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/**
+ * The `--name`, `--email` and `--password` of a tool that creates an account
+ * (medico:create, admin:create), checked as registration checks them: the
+ * name with single spaces, the e-mail lower-cased; each problem is pushed
+ * onto `problems` in pt-BR.
+ */
+export function accountOptions(
+  values: CliValues,
+  problems: string[],
+): { name: string; email: string; password: string } {
+  const name = textOption(values, 'name').replace(/\s+/g, ' ');
+  if (!name || name.length > 255) problems.push(`--name: ${AUTH_MESSAGES.name}.`);
+  const email = textOption(values, 'email').toLowerCase();
+  if (!email) problems.push('--email: informe o e-mail de acesso.');
+  else if (!EMAIL_PATTERN.test(email) || email.length > 255)
+    problems.push(`--email: ${AUTH_MESSAGES.emailInvalid}.`);
+  const password = typeof values.password === 'string' ? values.password : '';
+  if (!password) problems.push('--password: informe a senha de acesso.');
+  else if (password.length < PASSWORD_MIN_LENGTH)
+    problems.push(`--password: ${AUTH_MESSAGES.passwordShort}.`);
+  else if (password.length > 1024) problems.push('--password: a senha deve ter no máximo 1024 caracteres.');
+  return { name, email, password };
+}
