@@ -1,23 +1,12 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { AreaFrame } from '../area-shell/area-brand.tsx';
 import { paths } from '../paths.ts';
-import classes from './admin-shell.module.css';
 
-/** The admin area before staff are signed in (its sign-in, the notice for other accounts): the name over a column. */
+/** The admin area before staff are signed in (its sign-in, the notice for other accounts). */
 export function AdminFrame({ children }: { children: ReactNode }) {
   return (
-    <>
-      <header className={classes.frameHeader}>
-        <div className={classes.frameHeaderInner}>
-          <Link to={paths.admin} className={classes.brand}>
-            <span className={classes.brandName}>Pulso</span>
-            <span className={classes.brandArea}>Administração</span>
-          </Link>
-        </div>
-      </header>
-      <main id="conteudo" className={classes.frameMain}>
-        {children}
-      </main>
-    </>
+    <AreaFrame area="admin" to={paths.admin}>
+      {children}
+    </AreaFrame>
   );
 }

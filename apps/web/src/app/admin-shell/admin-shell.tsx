@@ -7,6 +7,7 @@ import type { AdminMe } from '../../features/admin/api/get-admin-me.ts';
 import { useAreaLogout } from '../../features/auth/api/area-session.ts';
 import { Icon } from '../../ui/icon.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
+import { AreaBrand, SkipLink } from '../area-shell/area-brand.tsx';
 import { pageTitles, paths } from '../paths.ts';
 import { adminNavEntries } from './admin-nav.ts';
 import classes from './admin-shell.module.css';
@@ -34,9 +35,7 @@ export function AdminShell({ me }: { me: AdminMe }) {
   const barred = section !== undefined && !me.capabilities.includes(section.capability);
   return (
     <>
-      <a href="#conteudo" className={classes.skipLink}>
-        Pular para o conteúdo
-      </a>
+      <SkipLink area="admin" />
       <header className={classes.header}>
         <Burger
           opened={opened}
@@ -48,10 +47,7 @@ export function AdminShell({ me }: { me: AdminMe }) {
           aria-expanded={opened}
           aria-controls="admin-nav"
         />
-        <Link to={paths.admin} className={classes.brand}>
-          <span className={classes.brandName}>Pulso</span>
-          <span className={classes.brandArea}>Administração</span>
-        </Link>
+        <AreaBrand area="admin" to={paths.admin} />
         <Text className={classes.who} size="sm">
           {me.user.name} · {STAFF_ROLE_LABELS[me.role]}
         </Text>

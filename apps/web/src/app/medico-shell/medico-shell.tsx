@@ -5,6 +5,7 @@ import { Link, Outlet } from 'react-router';
 import type { MedicoMeResponse } from '../../features/medico-area/api/get-medico-me.ts';
 import { useMedicoRealtime } from '../../features/medico-area/api/use-medico-live.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
+import { AreaBrand, SkipLink } from '../area-shell/area-brand.tsx';
 import { paths } from '../paths.ts';
 import { MedicoNav } from './medico-nav.tsx';
 import classes from './medico-shell.module.css';
@@ -22,16 +23,11 @@ export function MedicoShell({ me }: { me: MedicoMeResponse }) {
   const { medico } = me;
   return (
     <>
-      <a href="#conteudo" className={classes.skipLink}>
-        Pular para o conteúdo
-      </a>
+      <SkipLink area="medico" />
       <div className={classes.top}>
         <header className={classes.header}>
           <div className={classes.headerInner}>
-            <Link to={paths.medico} className={classes.brand}>
-              <span className={classes.brandName}>Pulso</span>
-              <span className={classes.brandArea}>Área do médico</span>
-            </Link>
+            <AreaBrand area="medico" to={paths.medico} />
             <MedicoStatusControl status={medico.status as MedicoStatus} />
             <div className={classes.doctor}>
               <Avatar
