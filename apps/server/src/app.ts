@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { MAX_UPLOAD_BYTES, setBrazilianZodMessages, TOO_MANY_REQUESTS_MESSAGE } from '@pulso/domain';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -16,6 +16,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import { checkRouteAccess } from './access.ts';
 import type { AppContext } from './context.ts';
 import { errorHandler } from './error-handler.ts';
 import { HttpError } from './errors.ts';
@@ -49,6 +50,10 @@ import { telemedicinaRoutes } from './modules/telemedicina/telemedicina.routes.t
 import { timelineRoutes } from './modules/timeline/timeline.routes.ts';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, as `onRoute` saw it (the authorisation matrix and the fuzz suite walk it). */
+    readonly routeTable: readonly RouteOptions[];
+  }
   interface FastifyContextConfig {
     /**
      * Reads a file part of this route's multipart body while it streams (to
@@ -108,6 +113,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 1200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Every route declares who may call it; the app refuses to start otherwise (access.ts).
+  const routeTable: RouteOptions[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    checkRouteAccess(route);
+    routeTable.push(route);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);

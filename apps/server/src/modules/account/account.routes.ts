@@ -38,7 +38,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/email/verify/:token',
     {
-      config: authLimit,
+      config: { access: 'public', ...authLimit },
       schema: {
         summary: 'Confirms the e-mail of the account the single-use token was issued to',
         tags: ['account'],
@@ -60,8 +60,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/email/resend',
     {
-      config: authLimit,
-      preHandler: requireUser,
+      config: { access: 'self', ...authLimit },
+      onRequest: requireUser,
       schema: {
         summary: 'Sends a new verification e-mail to the signed-in user',
         tags: ['account'],
@@ -81,7 +81,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/password/email',
     {
-      config: authLimit,
+      config: { access: 'public', ...authLimit },
       schema: {
         summary: 'Asks for a password-reset link; the same answer whether or not the e-mail exists',
         tags: ['account'],
@@ -105,7 +105,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/password/reset',
     {
-      config: authLimit,
+      config: { access: 'public', ...authLimit },
       schema: {
         summary: 'Sets a new password from a reset link and signs the account out everywhere',
         tags: ['account'],

@@ -1,6 +1,7 @@
 import { ADMIN_MESSAGES, type AdminCapability, isStaffRole, type StaffRole, staffCan } from '@pulso/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { staffGuard } from '../../access.ts';
 import type { Db } from '../../db/client.ts';
 import { staff, users } from '../../db/schema/index.ts';
 import { forbidden } from '../../errors.ts';
@@ -41,7 +42,7 @@ export async function staffOf(db: Db, userId: number): Promise<StaffActor | null
  * lacks `capability` (`staffCan`, packages/domain). Sets `request.staff`.
  */
 export function requireStaff(capability: AdminCapability) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  const guard = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     await requireUser(request, reply);
     const actor = request.actor;
     const member = actor ? await staffOf(request.server.ctx.database.db, actor.userId) : null;
@@ -49,6 +50,7 @@ export function requireStaff(capability: AdminCapability) {
     if (!staffCan(member.role, capability)) throw forbidden(ADMIN_MESSAGES.notAllowed);
     request.staff = member;
   };
+  return staffGuard(guard, capability);
 }
 
 /** The staff member `requireStaff` admitted (throws when a route forgot the hook). */

@@ -43,6 +43,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/me',
     {
+      config: { access: 'staff:painel' },
       onRequest: requireStaff('painel'),
       schema: {
         ...route('The signed-in staff member'),
@@ -74,6 +75,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/painel',
     {
+      config: { access: 'staff:painel' },
       onRequest: requireStaff('painel'),
       schema: {
         ...route('Dashboard counts and weekly sign-ups'),
@@ -102,6 +104,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/auditoria',
     {
+      config: { access: 'staff:auditoria' },
       onRequest: requireStaff('auditoria'),
       schema: {
         ...route('The audit log of admin actions'),

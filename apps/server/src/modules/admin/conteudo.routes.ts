@@ -72,6 +72,7 @@ export const conteudoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/conteudo/faqs',
     {
+      config: { access: 'staff:conteudo' },
       onRequest,
       schema: {
         ...route('Every FAQ, hidden ones too'),
@@ -85,6 +86,7 @@ export const conteudoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/conteudo/faqs',
     {
+      config: { access: 'staff:conteudo' },
       onRequest,
       schema: {
         ...route('Add a FAQ'),
@@ -102,6 +104,7 @@ export const conteudoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/conteudo/faqs/ordem',
     {
+      config: { access: 'staff:conteudo' },
       onRequest,
       schema: {
         ...route('Reorder the FAQs'),
@@ -119,6 +122,7 @@ export const conteudoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/conteudo/faqs/:id',
     {
+      config: { access: 'staff:conteudo' },
       onRequest,
       schema: {
         ...route('Edit, publish or hide a FAQ'),
@@ -137,6 +141,7 @@ export const conteudoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/conteudo/faqs/:id',
     {
+      config: { access: 'staff:conteudo' },
       onRequest,
       schema: {
         ...route('Delete a FAQ'),
@@ -156,6 +161,7 @@ export const conteudoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/conteudo/dicas',
     {
+      config: { access: 'staff:conteudo' },
       onRequest,
       schema: {
         ...route('Every tip, hidden ones too'),
@@ -169,6 +175,7 @@ export const conteudoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/conteudo/dicas',
     {
+      config: { access: 'staff:conteudo' },
       onRequest,
       schema: {
         ...route('Add a tip'),
@@ -186,6 +193,7 @@ export const conteudoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/conteudo/dicas/ordem',
     {
+      config: { access: 'staff:conteudo' },
       onRequest,
       schema: {
         ...route('Reorder the tips'),
@@ -203,6 +211,7 @@ export const conteudoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/conteudo/dicas/:id',
     {
+      config: { access: 'staff:conteudo' },
       onRequest,
       schema: {
         ...route('Edit, publish or hide a tip'),
@@ -221,6 +230,7 @@ export const conteudoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/conteudo/dicas/:id',
     {
+      config: { access: 'staff:conteudo' },
       onRequest,
       schema: {
         ...route('Delete a tip'),
@@ -242,6 +252,7 @@ export const conteudoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/conteudo/paginas/:slug',
     {
+      config: { access: 'staff:conteudo' },
       onRequest,
       schema: {
         ...route('A legal page for the editor'),
@@ -261,6 +272,7 @@ export const conteudoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/conteudo/paginas/:slug',
     {
+      config: { access: 'staff:conteudo' },
       onRequest,
       bodyLimit: 1024 * 1024,
       schema: {
@@ -282,6 +294,7 @@ export const conteudoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/conteudo/score',
     {
+      config: { access: 'staff:conteudo' },
       onRequest,
       schema: {
         ...route('The score questionnaires for the editor'),
@@ -295,6 +308,7 @@ export const conteudoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/conteudo/score/questions',
     {
+      config: { access: 'staff:conteudo' },
       onRequest,
       schema: {
         ...route('Add a score question'),
@@ -313,6 +327,7 @@ export const conteudoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/conteudo/score/questions/:id',
     {
+      config: { access: 'staff:conteudo' },
       onRequest,
       schema: {
         ...route('Edit, serve or deactivate a score question'),
@@ -331,6 +346,7 @@ export const conteudoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/conteudo/score/:categoria/ordem',
     {
+      config: { access: 'staff:conteudo' },
       onRequest,
       schema: {
         ...route('Reorder the questions of a category'),

@@ -36,6 +36,7 @@ export const adminDenunciasRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/denuncias',
     {
+      config: { access: 'staff:denuncias' },
       onRequest: requireStaff('denuncias'),
       schema: {
         ...route('Reports against doctors'),
@@ -57,6 +58,7 @@ export const adminDenunciasRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/denuncias/:id',
     {
+      config: { access: 'staff:denuncias' },
       onRequest: requireStaff('denuncias'),
       schema: {
         ...route('Change a report’s status and note'),

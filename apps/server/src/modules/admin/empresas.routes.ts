@@ -41,6 +41,7 @@ export const empresasRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/empresas',
     {
+      config: { access: 'staff:empresas' },
       onRequest,
       schema: {
         ...route('Companies with their member counts'),
@@ -57,6 +58,7 @@ export const empresasRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/empresas',
     {
+      config: { access: 'staff:empresas' },
       onRequest,
       schema: {
         ...route('Creates a company'),
@@ -82,6 +84,7 @@ export const empresasRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/empresas/:id',
     {
+      config: { access: 'staff:empresas' },
       onRequest,
       schema: {
         ...route("A company's invitations and members"),
@@ -100,6 +103,7 @@ export const empresasRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/empresas/:id',
     {
+      config: { access: 'staff:empresas' },
       onRequest,
       schema: {
         ...route('Deactivates or reactivates a company'),
@@ -134,6 +138,7 @@ export const empresasRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/empresas/:id/convites',
     {
+      config: { access: 'staff:empresas' },
       onRequest,
       schema: {
         ...route("Issues a company's invitation links"),
@@ -168,6 +173,7 @@ export const empresasRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/empresas/:id/membros/:userId',
     {
+      config: { access: 'staff:empresas' },
       onRequest,
       schema: {
         ...route("Ends a member's link to a company"),

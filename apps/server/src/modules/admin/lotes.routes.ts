@@ -36,6 +36,7 @@ export const lotesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/lotes',
     {
+      config: { access: 'staff:lotes' },
       onRequest: requireStaff('lotes'),
       schema: {
         ...route('Create a batch of unclaimed sticker codes'),
@@ -58,6 +59,7 @@ export const lotesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/lotes',
     {
+      config: { access: 'staff:lotes' },
       onRequest: requireStaff('lotes'),
       schema: {
         ...route('The sticker batches with their claimed counts'),
@@ -72,6 +74,7 @@ export const lotesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/lotes/:id',
     {
+      config: { access: 'staff:lotes' },
       onRequest: requireStaff('lotes'),
       schema: {
         ...route('One batch and its codes'),
@@ -101,6 +104,7 @@ export const lotesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/lotes/:id/pdf',
     {
+      config: { access: 'staff:lotes' },
       onRequest: requireStaff('lotes'),
       schema: {
         ...route("A batch's print-ready sticker sheet (PDF)"),

@@ -65,6 +65,7 @@ export const adminMedicosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/medicos',
     {
+      config: { access: 'staff:medicos.ver' },
       onRequest: requireStaff('medicos.ver'),
       schema: {
         ...route('Doctors: search and list'),
@@ -84,6 +85,7 @@ export const adminMedicosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/medicos/:id',
     {
+      config: { access: 'staff:medicos.ver' },
       onRequest: requireStaff('medicos.ver'),
       schema: {
         ...route('One doctor'),
@@ -105,6 +107,7 @@ export const adminMedicosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/medicos',
     {
+      config: { access: 'staff:medicos.editar' },
       onRequest: requireStaff('medicos.editar'),
       schema: {
         ...route('Create a doctor'),
@@ -133,6 +136,7 @@ export const adminMedicosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/medicos/:id',
     {
+      config: { access: 'staff:medicos.editar' },
       onRequest: requireStaff('medicos.editar'),
       schema: {
         ...route('Edit a doctor'),
@@ -162,6 +166,7 @@ export const adminMedicosRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       `/admin/medicos/:id/${path}`,
       {
+        config: { access: 'staff:medicos.editar' },
         onRequest: requireStaff('medicos.editar'),
         schema: {
           ...route(summary),

@@ -53,6 +53,7 @@ export const pedidosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/pedidos',
     {
+      config: { access: 'staff:pedidos' },
       onRequest: requireStaff('pedidos'),
       schema: {
         ...route('Sticker orders, filtered by status'),
@@ -79,6 +80,7 @@ export const pedidosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/pedidos/:id',
     {
+      config: { access: 'staff:pedidos' },
       onRequest: requireStaff('pedidos'),
       schema: {
         ...route('One sticker order with buyer and address'),
@@ -99,6 +101,7 @@ export const pedidosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/pedidos/:id/enviar',
     {
+      config: { access: 'staff:pedidos' },
       onRequest: requireStaff('pedidos'),
       schema: {
         ...route('Mark a sticker order as sent'),
@@ -132,6 +135,7 @@ export const pedidosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/pedidos/:id/pdf',
     {
+      config: { access: 'staff:pedidos' },
       onRequest: requireStaff('pedidos'),
       schema: {
         ...route("An order's sticker sheet (PDF)"),

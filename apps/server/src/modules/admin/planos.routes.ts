@@ -45,6 +45,7 @@ export const planosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/planos',
     {
+      config: { access: 'staff:conteudo' },
       onRequest,
       schema: {
         ...route('Every plan, on sale or not'),
@@ -62,6 +63,7 @@ export const planosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/planos',
     {
+      config: { access: 'staff:conteudo' },
       onRequest,
       schema: {
         ...route('Creates a plan'),
@@ -84,6 +86,7 @@ export const planosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/planos/:id',
     {
+      config: { access: 'staff:conteudo' },
       onRequest,
       schema: {
         ...route('Edits a plan'),
@@ -106,6 +109,7 @@ export const planosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/cupons',
     {
+      config: { access: 'staff:conteudo' },
       onRequest,
       schema: {
         ...route('Every coupon with its uses'),
@@ -123,6 +127,7 @@ export const planosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/cupons',
     {
+      config: { access: 'staff:conteudo' },
       onRequest,
       schema: {
         ...route('Creates a coupon'),
@@ -143,6 +148,7 @@ export const planosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/cupons/:id',
     {
+      config: { access: 'staff:conteudo' },
       onRequest,
       schema: {
         ...route('Edits a coupon'),
@@ -161,6 +167,7 @@ export const planosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/atendimento-valor',
     {
+      config: { access: 'staff:conteudo' },
       onRequest,
       schema: {
         ...route('The single-consultation price'),
@@ -178,6 +185,7 @@ export const planosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/atendimento-valor',
     {
+      config: { access: 'staff:conteudo' },
       onRequest,
       schema: {
         ...route('Sets the single-consultation price'),

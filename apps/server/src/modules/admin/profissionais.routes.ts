@@ -50,6 +50,7 @@ export const adminProfissionaisRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/profissionais',
     {
+      config: { access: 'staff:profissionais' },
       onRequest: requireStaff('profissionais'),
       schema: {
         ...route('Emergency professionals to review'),
@@ -74,6 +75,7 @@ export const adminProfissionaisRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/profissionais/:id',
     {
+      config: { access: 'staff:profissionais' },
       onRequest: requireStaff('profissionais'),
       schema: {
         ...route('Verify or reject a credential'),

@@ -1,5 +1,6 @@
 import { UNAUTHENTICATED_MESSAGE } from '@pulso/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { userGuard } from '../../access.ts';
 import type { Actor } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 import { resolveSession } from './auth.service.ts';
@@ -18,6 +19,8 @@ export async function requireUser(request: FastifyRequest, _reply: FastifyReply)
   if (!session) throw new HttpError(401, UNAUTHENTICATED_MESSAGE);
   request.actor = { userId: session.userId, sessionId: session.sessionId };
 }
+// The route-access check (access.ts) recognises this hook as the sign-in guard.
+userGuard(requireUser);
 
 /** preHandler for public routes: sets `request.actor` when a live token came, else `null`. */
 export async function optionalUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {

@@ -23,7 +23,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   const registerSchema = (summary: string, withToken: boolean) => ({
-    config: authLimit,
+    config: { access: 'public' as const, ...authLimit },
     schema: {
       summary,
       tags: ['auth'],
@@ -59,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      config: authLimit,
+      config: { access: 'public', ...authLimit },
       schema: {
         summary: 'Signs in with e-mail and password; answers a bearer token',
         tags: ['auth'],
@@ -76,7 +76,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout',
     {
-      preHandler: requireUser,
+      config: { access: 'self' },
+      onRequest: requireUser,
       schema: {
         summary: 'Revokes the bearer token of this request',
         tags: ['auth'],
@@ -102,7 +103,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user',
     {
-      preHandler: requireUser,
+      config: { access: 'self' },
+      onRequest: requireUser,
       schema: {
         summary:
           'The signed-in user and the unread chat messages addressed to it (as a patient and as a doctor)',

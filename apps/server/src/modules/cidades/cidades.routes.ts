@@ -15,6 +15,7 @@ export const cidadesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/cidades/search/:text',
     {
+      config: { access: 'public' },
       schema: {
         summary: 'Brazilian municipalities whose name contains the text (accents and case ignored)',
         tags: ['cidades'],

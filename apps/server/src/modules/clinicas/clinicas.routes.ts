@@ -17,6 +17,7 @@ export const clinicasRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/especialidades',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         ...meta,
@@ -36,6 +37,7 @@ export const clinicasRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/clinicas/search/:text',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         ...meta,

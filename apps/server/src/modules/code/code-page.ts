@@ -88,7 +88,10 @@ export function codePageRoutes(shell: CodePageShell): FastifyPluginAsync {
     app.get<{ Params: { code: string } }>(
       '/code/:code',
       {
-        config: { rateLimit: { max: app.ctx.config.rateLimit.codePerMinute, timeWindow: '1 minute' } },
+        config: {
+          access: 'public',
+          rateLimit: { max: app.ctx.config.rateLimit.codePerMinute, timeWindow: '1 minute' },
+        },
         schema: { hide: true },
       },
       async (request, reply) => {

@@ -36,7 +36,7 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/code/:code',
     {
-      config: { rateLimit },
+      config: { access: 'public', rateLimit },
       preHandler: optionalUser,
       schema: {
         summary: "A patient's public view by personal code (any spelling), as this viewer may read it",
@@ -58,7 +58,7 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/code/:code/timeline/:offset',
     {
-      config: { rateLimit },
+      config: { access: 'public', rateLimit },
       preHandler: optionalUser,
       schema: {
         summary: "A further page of a patient's Timeline tab",

@@ -24,7 +24,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/register/invitation/:token',
     {
-      config: authLimit,
+      config: { access: 'public', ...authLimit },
       schema: {
         summary: "Checks a company invitation before registration; answers only the company's name",
         tags: ['auth'],

@@ -17,6 +17,7 @@ export const conteudoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const page = (summary: string) =>
     ({
+      config: { access: 'public' },
       schema: {
         summary,
         tags: ['conteudo'],
@@ -51,6 +52,7 @@ export const conteudoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dicas',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         summary: 'Health tips of /dicas, in order',
@@ -76,6 +78,7 @@ export const conteudoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/faqs',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         summary: 'Questions and answers of /faqs and the contact channels',

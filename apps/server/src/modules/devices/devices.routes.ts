@@ -19,7 +19,8 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/device/vapid-key',
     {
-      preHandler: requireUser,
+      config: { access: 'self' },
+      onRequest: requireUser,
       schema: {
         summary: 'The VAPID public key (base64url) for PushManager.subscribe',
         tags: ['devices'],
@@ -39,7 +40,8 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/device',
     {
-      preHandler: requireUser,
+      config: { access: 'self' },
+      onRequest: requireUser,
       schema: {
         summary: "Adds this browser's push subscription to the user's devices (idempotent by endpoint)",
         tags: ['devices'],
@@ -63,7 +65,8 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/devices',
     {
-      preHandler: requireUser,
+      config: { access: 'self' },
+      onRequest: requireUser,
       schema: {
         summary: "The signed-in user's devices, most recently updated first",
         tags: ['devices'],
@@ -81,7 +84,8 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/device/:id',
     {
-      preHandler: requireUser,
+      config: { access: 'owner' },
+      onRequest: requireUser,
       schema: {
         summary: "Removes one of the signed-in user's devices",
         tags: ['devices'],

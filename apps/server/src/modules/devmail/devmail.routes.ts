@@ -61,7 +61,10 @@ export const devmailRoutes: FastifyPluginAsyncZod = async (app) => {
   // HTML answer: no response schema (the zod serializer would JSON-encode the page).
   app.get(
     '/mail',
-    { schema: { summary: 'Dev outbox as an HTML page (not in production)', tags: ['dev'], hide: true } },
+    {
+      config: { access: 'dev' },
+      schema: { summary: 'Dev outbox as an HTML page (not in production)', tags: ['dev'], hide: true },
+    },
     async (_request, reply) => {
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       return page(await readOutbox(config));
@@ -71,6 +74,7 @@ export const devmailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/mail.json',
     {
+      config: { access: 'dev' },
       schema: {
         summary: 'Dev outbox messages, newest first (not in production)',
         tags: ['dev'],

@@ -62,7 +62,8 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/home',
     {
-      preHandler: requireUser,
+      config: { access: 'self' },
+      onRequest: requireUser,
       schema: {
         summary: 'The signed-in patient with their emergency data and recent indicator readings',
         tags: ['home'],
@@ -80,7 +81,8 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/home/pessoal',
     {
-      preHandler: requireUser,
+      config: { access: 'self' },
+      onRequest: requireUser,
       schema: {
         summary: 'Replaces the personal card (telefone, emergency contact)',
         tags: ['home'],
@@ -102,7 +104,8 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/home/caracteristicas',
     {
-      preHandler: requireUser,
+      config: { access: 'self' },
+      onRequest: requireUser,
       schema: {
         summary: 'Replaces the physical-characteristics card (peso kg, altura m, cor, olhos, sinal)',
         tags: ['home'],
@@ -125,7 +128,8 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/home/geral',
     {
-      preHandler: requireUser,
+      config: { access: 'self' },
+      onRequest: requireUser,
       schema: {
         summary: 'Replaces the general card (nascimento, sexo, sangue, address, cidade)',
         tags: ['home'],
@@ -148,7 +152,8 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/home/avatar',
     {
-      preHandler: requireUser,
+      config: { access: 'self' },
+      onRequest: requireUser,
       // The upload cap trips inside multipart parsing; answer it under this route's field name.
       errorHandler: (error: FastifyError, request, reply) => {
         if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
@@ -181,6 +186,7 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/avatars/:file',
     {
+      config: { access: 'capability' },
       schema: {
         summary: 'An avatar image by its random file name',
         tags: ['home'],

@@ -62,6 +62,7 @@ export const indicadoresRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/home/pressao',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         ...meta,
@@ -83,6 +84,7 @@ export const indicadoresRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/home/pressao',
     {
+      config: { access: 'self' },
       onRequest: [requireUser, requireUnlocked],
       schema: {
         ...meta,
@@ -107,6 +109,7 @@ export const indicadoresRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/home/imc',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         ...meta,
@@ -128,6 +131,7 @@ export const indicadoresRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/home/imc',
     {
+      config: { access: 'self' },
       onRequest: [requireUser, requireUnlocked],
       schema: {
         ...meta,
@@ -150,6 +154,7 @@ export const indicadoresRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/home/oxigenacao',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         ...meta,
@@ -169,6 +174,7 @@ export const indicadoresRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/home/oxigenacao',
     {
+      config: { access: 'self' },
       onRequest: [requireUser, requireUnlocked],
       schema: {
         ...meta,
@@ -192,6 +198,7 @@ export const indicadoresRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/home/glicose',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         ...meta,
@@ -214,6 +221,7 @@ export const indicadoresRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/home/glicose',
     {
+      config: { access: 'self' },
       onRequest: [requireUser, requireUnlocked],
       schema: {
         ...meta,
@@ -244,6 +252,7 @@ export const indicadoresRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/home/glicose/:id',
     {
+      config: { access: 'owner' },
       onRequest: [requireUser, requireUnlocked],
       schema: {
         ...meta,

@@ -54,6 +54,7 @@ export const medicoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/medico/me',
     {
+      config: { access: 'doctor' },
       onRequest: requireUser,
       schema: {
         ...meta,
@@ -82,6 +83,7 @@ export const medicoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/telemedicina/solicitacoes',
     {
+      config: { access: 'doctor' },
       onRequest: requireUser,
       schema: {
         ...meta,
@@ -100,6 +102,7 @@ export const medicoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/telemedicina/atendimento/:id/aceitar',
     {
+      config: { access: 'session-doctor' },
       onRequest: requireUser,
       schema: {
         ...meta,
@@ -126,6 +129,7 @@ export const medicoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/telemedicina/atendimento/:id/recusar',
     {
+      config: { access: 'session-doctor' },
       onRequest: requireUser,
       schema: {
         ...meta,
@@ -149,6 +153,7 @@ export const medicoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/medico/atendimentos',
     {
+      config: { access: 'doctor' },
       onRequest: requireUser,
       schema: {
         ...meta,
@@ -175,6 +180,7 @@ export const medicoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/medico/atendimento/:id/encerrar',
     {
+      config: { access: 'session-doctor' },
       onRequest: requireUser,
       schema: {
         ...meta,
@@ -200,6 +206,7 @@ export const medicoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/medico/status',
     {
+      config: { access: 'doctor' },
       onRequest: requireUser,
       schema: {
         ...meta,
@@ -222,6 +229,7 @@ export const medicoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/medico/bloqueio/:userId',
     {
+      config: { access: 'session-doctor' },
       onRequest: requireUser,
       schema: {
         ...meta,
@@ -240,6 +248,7 @@ export const medicoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/medico/passes',
     {
+      config: { access: 'doctor' },
       onRequest: requireUser,
       schema: {
         ...meta,
@@ -254,6 +263,7 @@ export const medicoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/medico/passes',
     {
+      config: { access: 'doctor' },
       onRequest: requireUser,
       schema: {
         ...meta,

@@ -22,7 +22,8 @@ export const medicosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/medicos/search/:text',
     {
-      preHandler: requireUser,
+      config: { access: 'self' },
+      onRequest: requireUser,
       schema: {
         summary: 'Registered doctors whose name contains the text (accents and case ignored)',
         tags: ['medicos'],

@@ -41,6 +41,7 @@ export const pagamentosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/pagamentos/config',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         summary: 'Which payment provider the card form talks to',
@@ -62,6 +63,7 @@ export const pagamentosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sandbox/payment-methods',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         summary: "Sandbox card → payment method (Stripe's createPaymentMethod stand-in)",
@@ -95,6 +97,7 @@ export const pagamentosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/telemedicina/purchase/atendimento',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         summary: 'The single teleconsultation price and the caller',
@@ -118,6 +121,7 @@ export const pagamentosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/telemedicina/purchase/atendimento',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         summary: 'Buy one teleconsultation (one credit)',

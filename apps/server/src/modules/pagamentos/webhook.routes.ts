@@ -29,6 +29,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/webhooks/stripe',
     {
+      config: { access: 'webhook' },
       schema: {
         summary: 'Stripe webhook events (signed)',
         tags: ['pagamentos'],

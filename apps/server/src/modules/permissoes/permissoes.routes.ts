@@ -40,7 +40,7 @@ const AcessosAnswer = z.object({ acessos: z.array(AcessoViewSchema), total: z.nu
  */
 export const permissoesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
-  const common = { preHandler: requireUser } as const;
+  const common = { onRequest: requireUser } as const;
   const meta = { tags: ['permissoes'], security: [{ bearer: [] }] };
 
   /**
@@ -52,6 +52,7 @@ export const permissoesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/permissoes',
     {
+      config: { access: 'self' },
       ...common,
       schema: {
         ...meta,
@@ -71,6 +72,7 @@ export const permissoesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/permissoes',
     {
+      config: { access: 'self' },
       ...common,
       schema: {
         ...meta,
@@ -95,6 +97,7 @@ export const permissoesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/permissoes/timeline',
     {
+      config: { access: 'self' },
       ...common,
       schema: {
         ...meta,
@@ -122,6 +125,7 @@ export const permissoesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/permissoes/acessos',
     {
+      config: { access: 'self' },
       ...common,
       schema: {
         ...meta,

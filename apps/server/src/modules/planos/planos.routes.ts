@@ -54,6 +54,7 @@ export const planosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/planos',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         ...route('Current plan, saved card and plans on sale'),
@@ -67,6 +68,7 @@ export const planosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/planos/pagamento',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         ...route('SetupIntent to change the card'),
@@ -80,6 +82,7 @@ export const planosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/planos/pagamento/:plano',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         ...route('The plan to subscribe and a SetupIntent'),
@@ -102,6 +105,7 @@ export const planosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/planos/subscribe',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         ...route('Subscribe to a plan'),
@@ -125,6 +129,7 @@ export const planosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/planos/cancelar',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: { ...route('Cancel at the period end'), response: { 200: PlanosMessageSchema, ...errors } },
     },
@@ -138,6 +143,7 @@ export const planosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/planos/renovar',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: { ...route('Undo a cancellation'), response: { 200: PlanosMessageSchema, ...errors } },
     },
@@ -154,6 +160,7 @@ export const planosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/planos/alterar/:id',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         ...route('What a plan change costs now'),
@@ -179,6 +186,7 @@ export const planosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/planos/alterar/:id',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         ...route('Change plan'),
@@ -198,6 +206,7 @@ export const planosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/planos/pagamento',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         ...route('Change the saved card'),

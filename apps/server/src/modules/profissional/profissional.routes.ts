@@ -93,6 +93,7 @@ export const profissionalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/profissional',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         summary: "The caller's emergency-professional credential, or null",
@@ -121,6 +122,7 @@ export const profissionalRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [requireUser, async (request: FastifyRequest) => assertNoProfissional(db, actorOf(request))],
       config: {
+        access: 'self',
         // Busboy's cap is a backstop one byte past 2 MB; readDocumentoPart stops at the cap itself.
         multipartOptions: { limits: { files: 1, fileSize: MAX_UPLOAD_BYTES + 1 } },
         multipartFile: (part: MultipartFile) => readDocumentoPart(part),
@@ -156,6 +158,7 @@ export const profissionalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/profissional',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         summary: "Deletes the caller's emergency-professional credential and its document",
@@ -184,6 +187,7 @@ export const profissionalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/profissional/documento/:id/:expires/:signature',
     {
+      config: { access: 'capability' },
       schema: {
         summary: 'The document photo of a credential through its short-lived signed URL',
         tags: ['profissional'],

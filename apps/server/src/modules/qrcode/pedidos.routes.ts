@@ -62,6 +62,7 @@ export const pedidosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/qrcode/purchase',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         summary: 'The address to prefill and the sticker set price',
@@ -91,6 +92,7 @@ export const pedidosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/qrcode/coupon/:coupon',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         summary: 'Checks a coupon for the sticker order',
@@ -119,6 +121,7 @@ export const pedidosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/qrcode/purchase',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         summary: 'Orders one set of QR stickers',
@@ -157,6 +160,7 @@ export const pedidosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/qrcode/orders',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         summary: "The caller's sticker orders, newest first",

@@ -40,7 +40,7 @@ export const qrcodeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/qrcode/virgins/:code',
     {
-      config: codeLimit,
+      config: { access: 'public', ...codeLimit },
       schema: {
         summary: 'Checks that a pre-printed sticker code is still unclaimed',
         tags: ['qrcode'],
@@ -65,7 +65,8 @@ export const qrcodeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/qrcode',
     {
-      preHandler: requireUser,
+      config: { access: 'self' },
+      onRequest: requireUser,
       schema: {
         summary: "The signed-in patient's QR code (SVG) and sticker orders",
         tags: ['qrcode'],
@@ -88,7 +89,8 @@ export const qrcodeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/qrcode/download',
     {
-      preHandler: requireUser,
+      config: { access: 'self' },
+      onRequest: requireUser,
       schema: {
         summary: "The signed-in patient's QR code as a print-quality PNG attachment",
         description: 'Answers image/png (≥ 1024 px, error correction H, 4-module quiet zone).',

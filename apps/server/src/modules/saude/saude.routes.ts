@@ -37,7 +37,7 @@ const DoencasAnswer = z.object({ doencas: z.array(DoencaViewSchema), message: z.
  */
 export const saudeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
-  const common = { preHandler: requireUser } as const;
+  const common = { onRequest: requireUser } as const;
   const meta = { tags: ['saude'], security: [{ bearer: [] }] };
 
   /**
@@ -47,6 +47,7 @@ export const saudeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/saude',
     {
+      config: { access: 'self' },
       ...common,
       schema: {
         ...meta,
@@ -64,6 +65,7 @@ export const saudeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/saude',
     {
+      config: { access: 'self' },
       ...common,
       schema: { ...meta, summary: 'Replaces the health card', body: SaudeSchema, response: saveResponses },
     },
@@ -86,6 +88,7 @@ export const saudeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/hospitalar',
     {
+      config: { access: 'self' },
       ...common,
       schema: {
         ...meta,
@@ -104,6 +107,7 @@ export const saudeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/outras',
     {
+      config: { access: 'self' },
       ...common,
       schema: {
         ...meta,
@@ -126,6 +130,7 @@ export const saudeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/doencas',
     {
+      config: { access: 'self' },
       ...common,
       schema: {
         ...meta,

@@ -39,6 +39,7 @@ export const scoreRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/questions',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         ...meta,
@@ -63,6 +64,7 @@ export const scoreRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/score/result',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         ...meta,
@@ -86,6 +88,7 @@ export const scoreRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/score/result',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         ...meta,

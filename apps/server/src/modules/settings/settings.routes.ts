@@ -23,7 +23,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/settings/password',
     {
       onRequest: requireUser,
-      config: guessLimit,
+      config: { access: 'self', ...guessLimit },
       schema: {
         summary: 'Changes the password and signs every other device out',
         tags: ['settings'],
@@ -55,6 +55,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/settings/account/closed',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         summary: 'Closes (deactivates) the account and revokes all its sessions',

@@ -147,6 +147,7 @@ export const telemedicinaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/telemedicina',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         ...meta,
@@ -181,12 +182,16 @@ export const telemedicinaRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.get(
     '/telemedicina/medicos/:search',
-    { onRequest: requireUser, schema: { ...listSchema, params: SearchParams } },
+    { config: { access: 'self' }, onRequest: requireUser, schema: { ...listSchema, params: SearchParams } },
     async (request) => byName(request, request.params.search, 0),
   );
   app.get(
     '/telemedicina/medicos/:search/:offset',
-    { onRequest: requireUser, schema: { ...listSchema, params: SearchParamsWithOffset } },
+    {
+      config: { access: 'self' },
+      onRequest: requireUser,
+      schema: { ...listSchema, params: SearchParamsWithOffset },
+    },
     async (request) => byName(request, request.params.search, request.params.offset),
   );
 
@@ -199,6 +204,7 @@ export const telemedicinaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/telemedicina/medicos/search',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         ...listSchema,
@@ -218,6 +224,7 @@ export const telemedicinaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/telemedicina/medico/:id',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         ...meta,
@@ -241,6 +248,7 @@ export const telemedicinaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/telemedicina/atendimento/medico/:id',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         ...meta,
@@ -275,6 +283,7 @@ export const telemedicinaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/denunciar/medico/:id',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         ...meta,
@@ -299,6 +308,7 @@ export const telemedicinaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/telemedicina/atendimento/:id',
     {
+      config: { access: 'session' },
       onRequest: requireUser,
       schema: {
         ...meta,
@@ -318,6 +328,7 @@ export const telemedicinaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/telemedicina/atendimento/:id/mensagens',
     {
+      config: { access: 'session' },
       onRequest: requireUser,
       schema: {
         ...meta,
@@ -346,6 +357,7 @@ export const telemedicinaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireUser,
       config: {
+        access: 'session',
         // Busboy's cap is a backstop one byte past the limit; readChatPart refuses at 2 MB + 1.
         multipartOptions: { limits: { files: 1, fileSize: MAX_UPLOAD_BYTES + 1 } },
         multipartFile: readChatPart,
@@ -379,6 +391,7 @@ export const telemedicinaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/telemedicina/mensagem/:id',
     {
+      config: { access: 'owner' },
       onRequest: requireUser,
       schema: {
         ...meta,
@@ -402,6 +415,7 @@ export const telemedicinaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/telemedicina/mensagem/:id',
     {
+      config: { access: 'owner' },
       onRequest: requireUser,
       schema: {
         ...meta,
@@ -434,6 +448,7 @@ export const telemedicinaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/telemedicina/mensagem/:id/arquivo/:expires/:signature',
     {
+      config: { access: 'capability' },
       schema: {
         tags: ['telemedicina'],
         summary: 'A chat file’s bytes through its short-lived signed URL',

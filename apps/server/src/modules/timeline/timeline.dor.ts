@@ -62,6 +62,7 @@ export const timelineDorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/timeline/dor/historico',
     {
+      config: { access: 'self' },
       onRequest: requireUser,
       schema: {
         summary: "The caller's pain per body region over the last 90 days",

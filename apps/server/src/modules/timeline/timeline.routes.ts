@@ -193,12 +193,16 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.get(
     '/timeline/items/:medico/:search',
-    { onRequest: requireUser, schema: { ...listSchema, params: ListParams } },
+    { config: { access: 'self' }, onRequest: requireUser, schema: { ...listSchema, params: ListParams } },
     async (request) => list(request, request.params, 0),
   );
   app.get(
     '/timeline/items/:medico/:search/:offset',
-    { onRequest: requireUser, schema: { ...listSchema, params: ListParamsWithOffset } },
+    {
+      config: { access: 'self' },
+      onRequest: requireUser,
+      schema: { ...listSchema, params: ListParamsWithOffset },
+    },
     async (request) => list(request, request.params, request.params.offset),
   );
 
@@ -220,7 +224,7 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
     '/timeline/item',
     {
       onRequest: [requireUser, requireUnlocked],
-      config: uploadConfig(TIMELINE_ANEXOS_MAX),
+      config: { access: 'self', ...uploadConfig(TIMELINE_ANEXOS_MAX) },
       errorHandler: uploadErrors('anexos', TIMELINE_MESSAGES.anexosMax),
       schema: {
         summary: 'Adds a record (with attachments) to the caller’s timeline or to another patient’s',
@@ -251,7 +255,7 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
     '/timeline/item/anexo',
     {
       onRequest: [requireUser, requireUnlocked],
-      config: uploadConfig(1),
+      config: { access: 'owner', ...uploadConfig(1) },
       errorHandler: uploadErrors('anexo', TIMELINE_MESSAGES.anexoUm),
       schema: {
         summary: 'Attaches one file to a record',
@@ -282,6 +286,7 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/timeline/item/anexo/:id',
     {
+      config: { access: 'owner' },
       onRequest: requireUser,
       schema: {
         summary: 'Removes one attachment of a record',
@@ -310,6 +315,7 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/timeline/item/:id',
     {
+      config: { access: 'owner' },
       onRequest: requireUser,
       schema: {
         summary: 'One record, for its owner or its author',
@@ -337,6 +343,7 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/timeline/item/:id',
     {
+      config: { access: 'owner' },
       onRequest: [requireUser, requireUnlocked],
       schema: {
         summary: 'Edits a record',
@@ -368,6 +375,7 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/timeline/item/:id',
     {
+      config: { access: 'owner' },
       onRequest: requireUser,
       schema: {
         summary: 'Deletes a record and its files',
@@ -394,7 +402,7 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
     '/timeline/user/:code',
     {
       onRequest: requireUser,
-      config: { rateLimit: { max: config.rateLimit.codePerMinute, timeWindow: '1 minute' } },
+      config: { access: 'self', rateLimit: { max: config.rateLimit.codePerMinute, timeWindow: '1 minute' } },
       schema: {
         summary: 'The patient holding a personal code, to add a record to their timeline',
         tags: ['timeline'],
@@ -424,6 +432,7 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/timeline/anexo/:id/:expires/:signature',
     {
+      config: { access: 'capability' },
       schema: {
         summary: 'An attachment’s bytes through its short-lived signed URL',
         tags: ['timeline'],
