@@ -36,7 +36,12 @@ export async function openDatabase(opts: {
   pgliteDir: string | null;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A connection that cannot be made in 10 s fails (503, db/unavailable.ts) instead of holding the request.
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 10_000,
+    });
     pool.on('error', () => {
       // An idle client lost its connection; the next query reconnects and /api/health reports it.
     });
