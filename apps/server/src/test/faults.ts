@@ -130,11 +130,18 @@ export async function call(
 export async function register(
   origin: string,
   overrides: Record<string, unknown> = {},
-): Promise<{ status: number; email: string; password: string; token: string | null; body: unknown }> {
+): Promise<{
+  status: number;
+  retryAfter: string | null;
+  email: string;
+  password: string;
+  token: string | null;
+  body: unknown;
+}> {
   const body = registrationBody(overrides) as { email: string; password: string };
   const res = await call(origin, 'POST', '/api/register', { body });
   const token = res.status === 201 ? ((res.body as { token: string }).token ?? null) : null;
-  return { status: res.status, email: body.email, password: body.password, token, body: res.body };
+  return { ...res, email: body.email, password: body.password, token };
 }
 
 /** Signs in through `POST /api/login`; answers the status. */
