@@ -312,6 +312,9 @@ export async function orderStickers(
     if (earlier && 'retomar' in earlier) {
       // Its request died mid-charge: finish that order as it was priced and recorded (its coupon use
       // stands), charging under the same key; nothing is priced or claimed again.
+      if (earlier.retomar.valor > 0 && !input.paymentMethodId) {
+        throw fieldError('payment_method', PAGAMENTO_MESSAGES.paymentMethod);
+      }
       const result = await chargeOnce(charging, {
         userId,
         tipo: 'pedido',
