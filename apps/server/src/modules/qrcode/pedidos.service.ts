@@ -307,8 +307,9 @@ export async function orderStickers(
   if (!input.cidade) throw fieldError('cidade', PEDIDO_MESSAGES.cidade);
   const cidade = await cidadeById(db, input.cidade.id);
   const charging = chargeDeps(ctx);
-  if (input.idempotencyKey) {
-    const earlier = await earlierAttempt(charging, userId, input.idempotencyKey);
+  const key = input.idempotencyKey ?? (input.paymentMethodId ? `pm:${input.paymentMethodId}` : null);
+  if (key) {
+    const earlier = await earlierAttempt(charging, userId, key);
     if (earlier && 'retomar' in earlier) {
       // Its request died mid-charge: finish that order as it was priced and recorded (its coupon use
       // stands), charging under the same key; nothing is priced or claimed again.
@@ -321,7 +322,7 @@ export async function orderStickers(
         valor: earlier.retomar.valor,
         descricao: earlier.retomar.descricao,
         paymentMethodId: input.paymentMethodId ?? '',
-        idempotencyKey: input.idempotencyKey,
+        idempotencyKey: key,
         compra: earlier.retomar.compra as Compra,
       });
       deps.log.info({ paymentId: result.payment.id, replay: result.replay }, 'sticker order taken over');
@@ -349,7 +350,6 @@ export async function orderStickers(
   ): Compra => ({ tipo: 'pedido', pedido: { ...values, ...extra } });
   const insertOrder = async (tx: Db, compra: Compra) =>
     orderById(tx, userId, await grantCompra(tx, userId, compra));
-  const key = input.idempotencyKey ?? (input.paymentMethodId ? `pm:${input.paymentMethodId}` : null);
 
   // An annual subscriber's free set: the subscription row is locked while the set is taken.
   const freeSub = await freeSetSubscription(db, userId, now);
@@ -388,8 +388,8 @@ export async function orderStickers(
       return answer(free, true);
     }
     // Taken meanwhile (a concurrent order, perhaps with this very key): answer as if it had never been free.
-    if (input.idempotencyKey) {
-      const earlier = await earlierAttempt(charging, userId, input.idempotencyKey);
+    if (key) {
+      const earlier = await earlierAttempt(charging, userId, key);
       if (earlier && !('retomar' in earlier)) return answer(earlier, false);
     }
   }
