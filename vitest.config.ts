@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
  * One Vitest run for every unit and API test. API tests run on PGlite, and
  * also on PostgreSQL when DATABASE_URL is set (CI sets it; see .ci/run).
  * `*.postgres.test.ts` files (several API nodes on one shared database,
- * PostgreSQL and Redis) run in api-postgres only.
+ * PostgreSQL and Redis; the PostgreSQL fault tests) run in api-postgres only,
+ * `*.pglite.test.ts` files (the embedded fault suite) in api-pglite only.
  */
 const onPostgres = Boolean(process.env.DATABASE_URL);
 if (process.env.CI && !onPostgres) {
@@ -40,9 +41,13 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: ['apps/server/src/**/*.test.ts'],
-                // Engine-independent: process, configuration and lock tests run once, in api-pglite;
-                // the multi-node ones (POSTGRES_ONLY) run here only.
-                exclude: ['apps/server/src/{main,config,lock}.test.ts'],
+                // Engine-independent: process, configuration and lock tests, and the embedded fault
+                // suite (`*.pglite.test.ts`), run once, in api-pglite; the multi-node ones
+                // (POSTGRES_ONLY) run here only.
+                exclude: [
+                  'apps/server/src/{main,config,lock}.test.ts',
+                  'apps/server/src/**/*.pglite.test.ts',
+                ],
                 env: { PULSO_TEST_DB: 'postgres' },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,

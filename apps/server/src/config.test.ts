@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { INATIVIDADE_HORAS_PADRAO } from '@pulso/domain';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, REPO_ROOT } from './config.ts';
+import { ConfigError, loadConfig, PAGAMENTO_RETOMADA_PADRAO_MS, REPO_ROOT } from './config.ts';
 
 describe('loadConfig', () => {
   it('uses the embedded defaults with an empty environment', () => {
@@ -61,6 +61,37 @@ describe('loadConfig', () => {
         /ATENDIMENTO_INATIVIDADE_HORAS/,
       );
     }
+  });
+
+  it('takes a pendente charge over after PAGAMENTO_RETOMADA_SEGUNDOS, 120 s by default', () => {
+    expect(loadConfig({}).pagamentoRetomadaMs).toBe(PAGAMENTO_RETOMADA_PADRAO_MS);
+    expect(PAGAMENTO_RETOMADA_PADRAO_MS).toBe(120_000);
+    expect(loadConfig({ PAGAMENTO_RETOMADA_SEGUNDOS: '' }).pagamentoRetomadaMs).toBe(120_000);
+    expect(loadConfig({ PAGAMENTO_RETOMADA_SEGUNDOS: '2' }).pagamentoRetomadaMs).toBe(2000);
+    expect(loadConfig({ PAGAMENTO_RETOMADA_SEGUNDOS: '0.5' }).pagamentoRetomadaMs).toBe(500);
+    for (const bad of ['0', '-1', 'abc', '86401']) {
+      expect(() => loadConfig({ PAGAMENTO_RETOMADA_SEGUNDOS: bad })).toThrow(/PAGAMENTO_RETOMADA_SEGUNDOS/);
+    }
+  });
+
+  it('keeps the fault-test delays off by default and refuses them in production', () => {
+    expect(loadConfig({}).testDelays).toEqual({ sandboxChargeMs: 0, storageWriteMs: 0 });
+    expect(loadConfig({ SANDBOX_CHARGE_DELAY_MS: '5000', STORAGE_WRITE_DELAY_MS: '' }).testDelays).toEqual({
+      sandboxChargeMs: 5000,
+      storageWriteMs: 0,
+    });
+    expect(() => loadConfig({ STORAGE_WRITE_DELAY_MS: '-1' })).toThrow(/STORAGE_WRITE_DELAY_MS/);
+    const production = {
+      NODE_ENV: 'production',
+      SANDBOX_CHARGE_DELAY_MS: '5000',
+      STORAGE_WRITE_DELAY_MS: '1',
+    };
+    expect(() => loadConfig(production)).toThrow(
+      /SANDBOX_CHARGE_DELAY_MS: test-only[\s\S]*STORAGE_WRITE_DELAY_MS: test-only/,
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', SANDBOX_CHARGE_DELAY_MS: '0' }).testDelays.sandboxChargeMs,
+    ).toBe(0);
   });
 
   it('takes the contact channels of /faqs from CONTATO_EMAIL and CONTATO_WHATSAPP, with safe defaults', () => {

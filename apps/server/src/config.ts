@@ -17,6 +17,17 @@ function optionalKey(prefix: RegExp, message: string) {
     .or(z.literal('').transform(() => undefined));
 }
 
+/**
+ * Default of {@link Config.pagamentoRetomadaMs}: 2 minutes, longer than any
+ * provider call with its retries (docs/operations-and-faults.md).
+ */
+export const PAGAMENTO_RETOMADA_PADRAO_MS = 2 * 60 * 1000;
+
+/** A test-only delay in milliseconds (0 to 10 minutes; empty or unset: none). */
+const testDelay = z
+  .union([z.literal('').transform(() => 0), z.coerce.number().int().min(0).max(600_000)])
+  .default(0);
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
@@ -104,7 +115,18 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: optionalKey(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)'),
   STRIPE_PUBLISHABLE_KEY: optionalKey(/^pk_/, 'must be a Stripe publishable key (pk_…)'),
   STRIPE_WEBHOOK_SECRET: optionalKey(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)'),
+  // Seconds a `pendente` charge is left to its request before its key may take it over
+  // (docs/operations-and-faults.md "The charge takeover window").
+  PAGAMENTO_RETOMADA_SEGUNDOS: z
+    .union([z.literal('').transform(() => undefined), z.coerce.number().positive().max(86_400)])
+    .optional(),
+  // Test-only fault hooks (docs/operations-and-faults.md "Fault tests"); refused in production.
+  SANDBOX_CHARGE_DELAY_MS: testDelay,
+  STORAGE_WRITE_DELAY_MS: testDelay,
 });
+
+/** The test-only delays; refused when `NODE_ENV=production`. */
+const TEST_DELAYS = ['SANDBOX_CHARGE_DELAY_MS', 'STORAGE_WRITE_DELAY_MS'] as const;
 
 /** The Stripe keys `PAYMENT_PROVIDER=stripe` needs, each named when missing. */
 const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
@@ -174,6 +196,22 @@ export interface Config {
    * `STRIPE_WEBHOOK_SECRET`, the start fails naming each one missing).
    */
   payments: PaymentsConfig;
+  /**
+   * How long a `pendente` charge is left to the request that made it before
+   * a request with the same key takes it over, in ms
+   * (`PAGAMENTO_RETOMADA_SEGUNDOS`, > 0, fractions allowed, ≤ 86400; default
+   * {@link PAGAMENTO_RETOMADA_PADRAO_MS} = 120 s; docs/operations-and-faults.md "The charge
+   * takeover window"). Longer than any provider call with its retries.
+   */
+  pagamentoRetomadaMs: number;
+  /**
+   * Test-only fault hooks, in ms (0: off; refused when `NODE_ENV=production`):
+   * `sandboxChargeMs` (`SANDBOX_CHARGE_DELAY_MS`) makes the sandbox provider
+   * answer a charge this late, after recording it; `storageWriteMs`
+   * (`STORAGE_WRITE_DELAY_MS`) pauses disk storage halfway through a file
+   * (docs/operations-and-faults.md "Fault tests").
+   */
+  testDelays: { sandboxChargeMs: number; storageWriteMs: number };
 }
 
 /** Thrown when the environment is invalid; lists each bad variable. */
@@ -186,6 +224,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.PAYMENT_PROVIDER === 'stripe') {
     for (const key of STRIPE_KEYS) {
       if (!env[key]?.trim()) lines.push(`  ${key}: required when PAYMENT_PROVIDER=stripe`);
+    }
+  }
+  if (env.NODE_ENV === 'production') {
+    for (const key of TEST_DELAYS) {
+      if (env[key]?.trim() && Number(env[key]) !== 0)
+        lines.push(`  ${key}: test-only, not allowed in production`);
     }
   }
   if (!parsed.success || lines.length > 0) {
@@ -233,5 +277,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
           }
         : { provider: 'sandbox' },
+    pagamentoRetomadaMs:
+      e.PAGAMENTO_RETOMADA_SEGUNDOS === undefined
+        ? PAGAMENTO_RETOMADA_PADRAO_MS
+        : Math.round(e.PAGAMENTO_RETOMADA_SEGUNDOS * 1000),
+    testDelays: { sandboxChargeMs: e.SANDBOX_CHARGE_DELAY_MS, storageWriteMs: e.STORAGE_WRITE_DELAY_MS },
   };
 }

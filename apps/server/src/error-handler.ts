@@ -2,11 +2,13 @@ import {
   FILE_TOO_LARGE_MESSAGE,
   GENERIC_ERROR_MESSAGE,
   issuesToFieldErrors,
+  SERVICE_UNAVAILABLE_MESSAGE,
   TOO_MANY_REQUESTS_MESSAGE,
   VALIDATION_MESSAGE,
 } from '@pulso/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable.ts';
 import { HttpError } from './errors.ts';
 
 /**
@@ -39,6 +41,14 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     request.log.info({ err: { code: error.code, message: error.message } }, 'client error');
     return reply.code(error.statusCode).send({ message: 'Requisição inválida.' });
+  }
+  // Database outage (docs/operations-and-faults.md): 503 + Retry-After, never a 500.
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: safeError(error) }, 'database unavailable');
+    return reply
+      .code(503)
+      .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+      .send({ message: SERVICE_UNAVAILABLE_MESSAGE });
   }
   request.log.error({ err: safeError(error) }, 'unhandled error');
   return reply.code(500).send({ message: GENERIC_ERROR_MESSAGE });

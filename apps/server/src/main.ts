@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -13,14 +14,21 @@ import { createMailer } from './platform/mail.ts';
 import { createPaymentProvider } from './platform/payment-provider.ts';
 import { createPushSender } from './platform/push.ts';
 import { createRealtime, realtimeRedisKey } from './platform/realtime.ts';
-import { diskStorage } from './platform/storage.ts';
+import { diskStorage, removeStaleTempFiles } from './platform/storage.ts';
+
+/**
+ * With `DATABASE_URL`, several nodes may share `DATA_DIR/files`: only `.tmp`
+ * files untouched this long are a stopped process's leftovers.
+ */
+const SHARED_TEMP_FILE_AGE_MS = 15 * 60_000;
 
 /** How often idle care sessions are looked for (RULINGS.md "Inactivity"). */
 const INACTIVITY_JOB_MS = 60_000;
 
 /**
- * `npm start`: reads the environment, takes the data-directory lock when
- * running on PGlite, migrates, seeds reference data and the support
+ * `npm start`: reads the environment, creates `DATA_DIR`, takes the
+ * data-directory lock when running on PGlite, removes the half-written
+ * uploads a killed process left (docs/operations-and-faults.md), migrates, seeds reference data and the support
  * pseudo-doctor (and the demo doctors when `SEED_DEMO` is on) — on
  * PostgreSQL under a startup lock, one node at a time — then serves
  * and starts the scheduled jobs (with `DATABASE_URL`, one node at a time runs
@@ -40,7 +48,15 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // With DATABASE_URL the data directory holds only files and generated keys; it may not exist yet.
+  mkdirSync(config.dataDir, { recursive: true });
   const release = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir);
+  const filesDir = path.join(config.dataDir, 'files');
+  // Half-written uploads of a killed process (docs/operations-and-faults.md "Start-up clean-up"): all
+  // of them under the embedded server's lock; with DATABASE_URL another node may be writing right now.
+  const leftovers = await removeStaleTempFiles(filesDir, config.databaseUrl ? SHARED_TEMP_FILE_AGE_MS : 0);
+  if (leftovers > 0)
+    console.warn(`Removed ${leftovers} half-written upload(s) (*.tmp) left by a stopped process.`);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
@@ -64,7 +80,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     database,
-    storage: diskStorage(path.join(config.dataDir, 'files')),
+    storage: diskStorage(filesDir, { writeDelayMs: config.testDelays.storageWriteMs }),
     mailer: createMailer(config),
     push: await createPushSender(config, database.db),
     payments: createPaymentProvider(config, database.db),

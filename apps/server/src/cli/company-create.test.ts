@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AUTH_MESSAGES, COMPANY_MESSAGES } from '@pulso/domain';
@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../db/client.ts';
 import { companies } from '../db/schema/index.ts';
-import { LOCK_FILE } from '../lock.ts';
+import { acquireDataDirLock, LOCK_FILE } from '../lock.ts';
 import { describeInvitation } from '../modules/companies/companies.service.ts';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../test/harness.ts';
 
@@ -133,17 +133,18 @@ describe(`npm run company:create (${TEST_ENGINE})`, () => {
     ? 'refuses with a clear pt-BR message while a live process (the server) holds the data lock'
     : 'ignores the data-dir lock on PostgreSQL, where API nodes and tools share the database', async () => {
     const { dataDir, env } = target();
-    const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
-    children.push(holder);
-    writeFileSync(path.join(dataDir, LOCK_FILE), String(holder.pid));
+    // This test process stands for the running server: it holds the data lock.
+    const release = acquireDataDirLock(dataDir);
+    const held = readFileSync(path.join(dataDir, LOCK_FILE), 'utf8');
     const run = await runCli(['--nome', 'Empresa Bloqueio', '--convites', '1'], env);
     // The holder keeps its lock either way.
-    expect(readFileSync(path.join(dataDir, LOCK_FILE), 'utf8')).toBe(String(holder.pid));
-    holder.kill('SIGKILL');
+    expect(readFileSync(path.join(dataDir, LOCK_FILE), 'utf8')).toBe(held);
+    expect(() => acquireDataDirLock(dataDir)).toThrow(/em uso/);
+    release();
     if (TEST_ENGINE === 'pglite') {
       expect(run.code).toBe(1);
       expect(run.stdout).toBe('');
-      expect(run.stderr).toContain(`está em uso pelo processo ${holder.pid}`);
+      expect(run.stderr).toContain(`está em uso por outro processo (pid ${process.pid} em `);
       expect(run.stderr).toContain('Pare o servidor');
       // Nothing was touched: no database was even opened.
       expect(existsSync(path.join(dataDir, 'db'))).toBe(false);

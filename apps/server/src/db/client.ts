@@ -36,9 +36,20 @@ export async function openDatabase(opts: {
   pgliteDir: string | null;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A connection that cannot be made in 10 s fails (503, db/unavailable.ts) instead of holding the request.
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 10_000,
+    });
     pool.on('error', () => {
       // An idle client lost its connection; the next query reconnects and /api/health reports it.
+    });
+    // A client checked out of the pool (a transaction between two statements) has no 'error' listener
+    // of the pool's: when PostgreSQL goes away it would emit an unhandled 'error' and end the process.
+    // Its queries fail anyway (503, db/unavailable.ts) and the pool drops it on release.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {

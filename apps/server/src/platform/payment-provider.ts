@@ -7,12 +7,16 @@ import { stripePaymentProvider } from './payments-stripe.ts';
 /**
  * The card payment provider `config.payments` chooses (`PAYMENT_PROVIDER`;
  * issue 8 "Payment providers"): the offline sandbox over `db` (default), or
- * Stripe with the configured secret and publishable keys.
+ * Stripe with the configured secret and publishable keys. The sandbox takes
+ * the test-only `testDelays.sandboxChargeMs`.
  */
-export function createPaymentProvider(config: Pick<Config, 'payments'>, db: Db): PaymentProvider {
+export function createPaymentProvider(
+  config: Pick<Config, 'payments'> & Partial<Pick<Config, 'testDelays'>>,
+  db: Db,
+): PaymentProvider {
   const payments = config.payments;
   if (payments.provider === 'stripe') {
     return stripePaymentProvider({ secretKey: payments.secretKey, publishableKey: payments.publishableKey });
   }
-  return sandboxPaymentProvider(db);
+  return sandboxPaymentProvider(db, { chargeDelayMs: config.testDelays?.sandboxChargeMs ?? 0 });
 }

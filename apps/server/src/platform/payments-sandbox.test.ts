@@ -1,6 +1,7 @@
 import { SANDBOX_MESSAGES } from '@pulso/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandbox_payment_methods } from '../db/schema/index.ts';
+import { sandbox_charges, sandbox_payment_methods } from '../db/schema/index.ts';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../test/harness.ts';
 import { PaymentError } from './payments.ts';
 import {
@@ -123,6 +124,34 @@ describe(`sandbox payment provider (${TEST_ENGINE})`, () => {
     });
     expect((await refusal(steal)).code).toBe('resource_missing');
     expect((await refusal(provider.attachPaymentMethod(ana, 'pm_sb_nope'))).code).toBe('resource_missing');
+  });
+
+  it('records a charge under its idempotency key: the same key again charges nothing more', async () => {
+    const db = t.database.db;
+    const provider = sandboxPaymentProvider(db);
+    const customer = await provider.createCustomer({ userId: 3, email: 'c@b.c', name: 'Caio' });
+    const pm = await createSandboxPaymentMethod(db, card('4242424242424242'), NOW);
+    await provider.attachPaymentMethod(customer, pm.id);
+    const charge = (idempotencyKey: string, amount = 790) =>
+      provider.charge({
+        customerId: customer,
+        paymentMethodId: pm.id,
+        amount,
+        description: 'x',
+        idempotencyKey,
+      });
+    const first = await charge('u3:atendimento:chave-1');
+    expect(await charge('u3:atendimento:chave-1')).toEqual(first);
+    const other = await charge('u3:atendimento:chave-2');
+    expect(other.id).not.toBe(first.id);
+    const rows = await db.select().from(sandbox_charges).where(eq(sandbox_charges.customer_id, customer));
+    expect(rows.map((r) => [r.idempotency_key, r.id, r.amount]).sort()).toEqual([
+      ['u3:atendimento:chave-1', first.id, 790],
+      ['u3:atendimento:chave-2', other.id, 790],
+    ]);
+    // As on Stripe, a key reused for another amount is a programming error, not a card refusal.
+    await expect(charge('u3:atendimento:chave-1', 1990)).rejects.toThrow(/idempotency key reused/);
+    await expect(charge('u3:atendimento:chave-1', 1990)).rejects.not.toBeInstanceOf(PaymentError);
   });
 
   it('hands out a SetupIntent client secret for the card form', async () => {

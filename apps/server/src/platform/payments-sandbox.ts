@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type CardBrand, cardDigits, SANDBOX_MESSAGES, type SandboxFalha, sandboxCard } from '@pulso/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { sandbox_payment_methods } from '../db/schema/index.ts';
+import { sandbox_charges, sandbox_payment_methods } from '../db/schema/index.ts';
 import { type CardInfo, PaymentError, type PaymentProvider } from './payments.ts';
 
 /**
@@ -98,8 +99,24 @@ function refusal(falha: string): PaymentError {
 /** pt-BR message of a payment method id the sandbox does not know (Stripe's `resource_missing`). */
 export const SANDBOX_UNKNOWN_METHOD = 'Forma de pagamento não encontrada. Informe o cartão novamente.';
 
-/** The `sandbox` {@link PaymentProvider} over its table. */
-export function sandboxPaymentProvider(db: Db): PaymentProvider {
+/** Options of {@link sandboxPaymentProvider}. */
+export interface SandboxOptions {
+  /**
+   * Test-only (`SANDBOX_CHARGE_DELAY_MS`): answer a charge this many ms
+   * after recording it, so a fault test can kill the server mid-charge.
+   */
+  chargeDelayMs?: number;
+}
+
+/**
+ * The `sandbox` {@link PaymentProvider} over its tables. A charge is
+ * recorded in `sandbox_charges` under its idempotency key, as Stripe does:
+ * the same key again answers the first charge's id and charges nothing;
+ * the same key with another amount or card is an error (Stripe's
+ * `idempotency_error`), not a refusal.
+ */
+export function sandboxPaymentProvider(db: Db, options: SandboxOptions = {}): PaymentProvider {
+  const chargeDelayMs = options.chargeDelayMs ?? 0;
   const find = async (paymentMethodId: string) => {
     const [row] = await db
       .select()
@@ -137,7 +154,31 @@ export function sandboxPaymentProvider(db: Db): PaymentProvider {
         throw new PaymentError(SANDBOX_UNKNOWN_METHOD, 'resource_missing');
       }
       if (row.falha) throw refusal(row.falha);
-      return { id: id('pi') };
+      const [charged] = await db
+        .insert(sandbox_charges)
+        .values({
+          id: id('pi'),
+          idempotency_key: input.idempotencyKey,
+          customer_id: input.customerId,
+          payment_method_id: input.paymentMethodId,
+          amount: input.amount,
+        })
+        .onConflictDoNothing({ target: sandbox_charges.idempotency_key })
+        .returning({ id: sandbox_charges.id });
+      let chargeId = charged?.id;
+      if (!chargeId) {
+        const [first] = await db
+          .select()
+          .from(sandbox_charges)
+          .where(eq(sandbox_charges.idempotency_key, input.idempotencyKey))
+          .limit(1);
+        if (!first || first.amount !== input.amount || first.payment_method_id !== input.paymentMethodId) {
+          throw new Error('sandbox: idempotency key reused with other parameters');
+        }
+        chargeId = first.id;
+      }
+      if (chargeDelayMs > 0) await sleep(chargeDelayMs);
+      return { id: chargeId };
     },
   };
 }

@@ -87,16 +87,14 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `main.ts` on 127.0.0.1:`port` with only `env` (plus PATH) and waits
- * until `/api/health` answers 200 (`timeoutMs`); its output is kept for the
- * failure message.
+ * Spawns `main.ts` on 127.0.0.1:`port` with only `env` (plus PATH), behind
+ * `prefix` when given (e.g. `['unshare', '--pid', '--fork', '--mount-proc']`:
+ * the server is then PID 1 of a PID namespace of its own), without waiting
+ * for it. Use {@link startServer} to wait until it serves.
  */
-export async function startServer(
-  port: number,
-  env: Record<string, string>,
-  timeoutMs = 90_000,
-): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+export function spawnServer(port: number, env: Record<string, string>, prefix: string[] = []): ServerProcess {
+  const [command, ...args] = [...prefix, process.execPath, '--import', 'tsx', MAIN];
+  const child = spawn(command as string, args, {
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -113,7 +111,7 @@ export async function startServer(
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const origin = `http://127.0.0.1:${port}`;
-  const server: ServerProcess = {
+  return {
     child,
     origin,
     exited,
@@ -127,10 +125,26 @@ export async function startServer(
       return code;
     },
   };
+}
+
+/**
+ * Starts `main.ts` on 127.0.0.1:`port` with only `env` (plus PATH), behind
+ * `prefix` when given (see {@link spawnServer}), and waits until
+ * `/api/health` answers 200 (`timeoutMs`); its output is kept for the
+ * failure message.
+ */
+export async function startServer(
+  port: number,
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+  prefix: string[] = [],
+): Promise<ServerProcess> {
+  const server = spawnServer(port, env, prefix);
+  const { child, origin, output } = server;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null)
-      throw new Error(`server on ${port} exited with ${child.exitCode}:\n${output}`);
+      throw new Error(`server on ${port} exited with ${child.exitCode}:\n${output()}`);
     try {
       const res = await fetch(`${origin}/api/health`);
       if (res.ok) return server;
@@ -139,7 +153,7 @@ export async function startServer(
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`no answer from ${origin} in ${timeoutMs} ms:\n${output}`);
+      throw new Error(`no answer from ${origin} in ${timeoutMs} ms:\n${output()}`);
     }
     await sleep(200);
   }

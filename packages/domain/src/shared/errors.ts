@@ -23,6 +23,9 @@ export const GENERIC_ERROR_MESSAGE = 'Ocorreu um erro inesperado. Tente novament
 export const VALIDATION_MESSAGE = 'Verifique os dados informados.';
 /** Message of a 401. */
 export const UNAUTHENTICATED_MESSAGE = 'Sua sessão expirou. Entre novamente.';
+/** Message of a 503 while the database is unreachable (answered with `Retry-After`). */
+export const SERVICE_UNAVAILABLE_MESSAGE =
+  'O serviço está temporariamente indisponível. Tente novamente em instantes.';
 /** Message of a 429 (rate limit). */
 export const TOO_MANY_REQUESTS_MESSAGE = 'Muitas tentativas. Aguarde um minuto e tente novamente.';
 

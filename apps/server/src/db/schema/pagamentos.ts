@@ -107,6 +107,22 @@ export const sandbox_payment_methods = pgTable('sandbox_payment_methods', {
 });
 
 /**
+ * Charges the offline `sandbox` provider made, one per idempotency key, as
+ * Stripe keeps its PaymentIntents (docs/operations-and-faults.md "The charge
+ * takeover window"): a charge repeated with the same key (a request that took
+ * over one whose process died mid-charge) answers the first one and charges
+ * nothing more. `amount` in centavos.
+ */
+export const sandbox_charges = pgTable('sandbox_charges', {
+  id: varchar('id', { length: 60 }).primaryKey(),
+  idempotency_key: varchar('idempotency_key', { length: 255 }).notNull().unique(),
+  customer_id: varchar('customer_id', { length: 120 }).notNull(),
+  payment_method_id: varchar('payment_method_id', { length: 60 }).notNull(),
+  amount: integer('amount').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Coupons of the sticker purchase (spec 2 §4 "Coupon"; issue 8): `nome`
  * stored upper-case and unique, `desconto` percent 1–100, optional last
  * instant and use limit; `usos` counts the orders they paid for.

@@ -4,7 +4,7 @@ import type { Actor, AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { receiptMail } from '../../platform/mail-templates.ts';
 import { selectUserRow, toUserView } from '../users/user.presenter.ts';
-import { chargeOnce } from './charge.service.ts';
+import { chargeDeps, chargeOnce } from './charge.service.ts';
 import { getAtendimentoValor } from './settings.service.ts';
 
 /**
@@ -48,18 +48,15 @@ export async function buyAtendimento(
   const db = ctx.database.db;
   const valor = await getAtendimentoValor(db);
   const descricao = 'Teleconsulta avulsa (1 atendimento)';
-  const result = await chargeOnce(
-    { db, payments: ctx.payments },
-    {
-      userId: actor.userId,
-      tipo: 'atendimento',
-      valor,
-      descricao,
-      paymentMethodId: input.paymentMethodId,
-      idempotencyKey: input.idempotencyKey,
-      compra: { tipo: 'atendimento' },
-    },
-  );
+  const result = await chargeOnce(chargeDeps(ctx), {
+    userId: actor.userId,
+    tipo: 'atendimento',
+    valor,
+    descricao,
+    paymentMethodId: input.paymentMethodId,
+    idempotencyKey: input.idempotencyKey,
+    compra: { tipo: 'atendimento' },
+  });
   const { view, email } = await loadUser(ctx, actor.userId);
   if (!result.replay) {
     try {

@@ -1,5 +1,7 @@
 import { PAGAMENTO_MESSAGES as M } from '@pulso/domain';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { PAGAMENTO_RETOMADA_PADRAO_MS } from '../../config.ts';
+import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { payment_customers, payments, users } from '../../db/schema/index.ts';
 import { HttpError } from '../../errors.ts';
@@ -15,18 +17,46 @@ import { type Compra, grantCompra } from './compras.ts';
  */
 
 /**
- * How long a `pendente` attempt is left to its request before the same key
- * may take it over (ms): longer than any provider call with its retries.
+ * Default of how long a `pendente` attempt is left to its request before the
+ * same key may take it over (ms): longer than any provider call with its
+ * retries. The setting is `PAGAMENTO_RETOMADA_SEGUNDOS` ({@link ChargeDeps.retomadaMs}).
  */
-export const PENDENTE_RETOMADA_MS = 2 * 60 * 1000;
+export const PENDENTE_RETOMADA_MS = PAGAMENTO_RETOMADA_PADRAO_MS;
 
 /** What a charge paid for (`payments.tipo`). */
 export type PaymentTipo = 'assinatura' | 'renovacao' | 'troca_plano' | 'atendimento' | 'pedido';
+
+type PaymentRow = typeof payments.$inferSelect;
 
 /** What the payment deps need. */
 export interface PaymentDeps {
   db: Db;
   payments: PaymentProvider;
+}
+
+/** What {@link chargeOnce} needs: the payment deps and the takeover window. */
+export interface ChargeDeps extends PaymentDeps {
+  /**
+   * How long (ms) a `pendente` attempt is left to its request before a
+   * request with the same key takes it over (`config.pagamentoRetomadaMs`,
+   * `PAGAMENTO_RETOMADA_SEGUNDOS`; docs/operations-and-faults.md).
+   */
+  retomadaMs: number;
+}
+
+/** The charge deps of the app: its database, provider and `config.pagamentoRetomadaMs`. */
+export function chargeDeps(ctx: AppContext): ChargeDeps {
+  return { db: ctx.database.db, payments: ctx.payments, retomadaMs: ctx.config.pagamentoRetomadaMs };
+}
+
+/**
+ * True, in SQL, when a `pendente` payment's last sign of life (`updated_at`)
+ * is more than `retomadaMs` old by the database's own clock: both sides of
+ * the comparison are the database's timestamps (microseconds), never a
+ * JavaScript `Date` (milliseconds) — docs/operations-and-faults.md.
+ */
+export function staleSql(retomadaMs: number) {
+  return sql<boolean>`${payments.updated_at} < now() - (${Math.max(0, Math.round(retomadaMs))}::integer * interval '1 millisecond')`;
 }
 
 /** One charge to make. */
@@ -61,8 +91,6 @@ export interface ChargeRequest {
    */
   compra?: Compra;
 }
-
-type PaymentRow = typeof payments.$inferSelect;
 
 /** The outcome of {@link chargeOnce}: the recorded payment and the card, and whether it was paid before. */
 export interface ChargeResult {
@@ -113,23 +141,43 @@ export async function ensureCustomer(deps: PaymentDeps, userId: number): Promise
 }
 
 /**
+ * The payment recorded under the stored key `key` (see {@link paymentKey}),
+ * with `retomavel`: whether it is `pendente` and was left longer than
+ * `retomadaMs` (its request died, or failed without an answer), so the same
+ * key may take it over. `null` when there is none.
+ */
+export async function findPayment(
+  db: Db,
+  key: string,
+  retomadaMs: number,
+): Promise<{ payment: PaymentRow; retomavel: boolean } | null> {
+  const [row] = await db
+    .select({ payment: payments, stale: staleSql(retomadaMs) })
+    .from(payments)
+    .where(eq(payments.idempotency_key, key))
+    .limit(1);
+  if (!row) return null;
+  return { payment: row.payment, retomavel: row.payment.status === 'pendente' && row.stale };
+}
+
+/**
  * Gives up the user's plan charge left `pendente` for longer than
- * {@link PENDENTE_RETOMADA_MS} (its request died, and its key was never
+ * `retomadaMs` (its request died, and its key was never
  * retried): it becomes `recusado` with {@link M.interrompido}, so it no
  * longer holds the one-plan-charge-in-flight index. Nothing was granted for
  * it; in stripe mode a Stripe invoice it did pay still completes it by
  * webhook (`modules/planos/billing-events.ts`). Answers whether one was given up.
  */
-async function releaseStalePlanCharge(db: Db, userId: number): Promise<boolean> {
+async function releaseStalePlanCharge(db: Db, userId: number, retomadaMs: number): Promise<boolean> {
   const released = await db
     .update(payments)
-    .set({ status: 'recusado', falha: M.interrompido, updated_at: new Date() })
+    .set({ status: 'recusado', falha: M.interrompido, updated_at: sql`now()` })
     .where(
       and(
         eq(payments.user_id, userId),
         eq(payments.status, 'pendente'),
         inArray(payments.tipo, ['assinatura', 'troca_plano', 'renovacao']),
-        lt(payments.updated_at, new Date(Date.now() - PENDENTE_RETOMADA_MS)),
+        staleSql(retomadaMs),
       ),
     )
     .returning({ id: payments.id });
@@ -156,8 +204,11 @@ export function paymentRefused(message: string): HttpError {
  * (`replay`), a refused one the same refusal, one still in flight 409
  * {@link M.emAndamento}. An attempt left `pendente` without an answer (the
  * provider unreachable: at once; a process that died: after
- * {@link PENDENTE_RETOMADA_MS}) is charged again under the same key, which
- * the provider deduplicates.
+ * `deps.retomadaMs`, decided in SQL on the database's clock) is taken over
+ * by the next request with its key and charged again under that key, which
+ * the provider deduplicates, for the amount and description it was recorded
+ * with, granting what it recorded (`compra`) — docs/operations-and-faults.md
+ * "The charge takeover window".
  *
  * `onPaid` (by default: granting `request.compra`) runs in the transaction
  * that marks the payment `pago` and returns the id of what was bought
@@ -168,12 +219,12 @@ export function paymentRefused(message: string): HttpError {
  * Errors: 402 with the provider's message when the card is refused; 409
  * while the same key is in flight, or another plan charge of the user is
  * (one `pendente` assinatura / troca_plano / renovacao per user; one left
- * without an answer beyond {@link PENDENTE_RETOMADA_MS} is given up). A provider
+ * without an answer beyond `deps.retomadaMs` is given up). A provider
  * failure that is not a refusal (network) leaves the payment `pendente`,
  * retryable with its key, and is rethrown.
  */
 export async function chargeOnce(
-  deps: PaymentDeps,
+  deps: ChargeDeps,
   request: ChargeRequest,
   onPaid?: (tx: Db) => Promise<number | null>,
 ): Promise<ChargeResult> {
@@ -197,7 +248,8 @@ export async function chargeOnce(
     // Another plan charge of this user is in flight (payments_plano_pendente_unique): wait for it,
     // unless it was left without an answer long ago; then it is given up and this one goes ahead.
     if (!isUniqueViolation(error)) throw error;
-    if (!(await releaseStalePlanCharge(deps.db, request.userId))) throw new HttpError(409, M.emAndamento);
+    if (!(await releaseStalePlanCharge(deps.db, request.userId, deps.retomadaMs)))
+      throw new HttpError(409, M.emAndamento);
     return insert().catch((again: unknown) => {
       if (isUniqueViolation(again)) throw new HttpError(409, M.emAndamento);
       throw again;
@@ -205,26 +257,33 @@ export async function chargeOnce(
   });
   let attempt = inserted;
   if (!attempt) {
-    const [earlier] = await deps.db.select().from(payments).where(eq(payments.idempotency_key, key)).limit(1);
+    const earlier = await findPayment(deps.db, key, deps.retomadaMs);
     if (!earlier) throw new Error('payment vanished');
-    if (earlier.status === 'pago') return { payment: earlier, card: null, replay: true };
-    if (earlier.status === 'recusado') throw paymentRefused(earlier.falha ?? M.indisponivel);
     // A `pendente` attempt that failed without an answer, or whose process died, is taken over and
     // charged again under the same key: the provider answers the first charge if it happened.
-    if (Date.now() - earlier.updated_at.getTime() < PENDENTE_RETOMADA_MS)
+    // Staleness is decided in SQL, on the database's clock (docs/operations-and-faults.md).
+    const [claimed] = earlier.retomavel
+      ? await deps.db
+          .update(payments)
+          .set({ updated_at: sql`now()` })
+          .where(
+            and(
+              eq(payments.id, earlier.payment.id),
+              eq(payments.status, 'pendente'),
+              staleSql(deps.retomadaMs),
+            ),
+          )
+          .returning()
+      : [];
+    if (!claimed) {
+      // Still in flight, or another request has just taken it over or finished it: say which.
+      const now = earlier.retomavel
+        ? (await findPayment(deps.db, key, deps.retomadaMs))?.payment
+        : earlier.payment;
+      if (now?.status === 'pago') return { payment: now, card: null, replay: true };
+      if (now?.status === 'recusado') throw paymentRefused(now.falha ?? M.indisponivel);
       throw new HttpError(409, M.emAndamento);
-    const [claimed] = await deps.db
-      .update(payments)
-      .set({ updated_at: new Date() })
-      .where(
-        and(
-          eq(payments.id, earlier.id),
-          eq(payments.status, 'pendente'),
-          eq(payments.updated_at, earlier.updated_at),
-        ),
-      )
-      .returning();
-    if (!claimed) throw new HttpError(409, M.emAndamento);
+    }
     attempt = claimed;
   }
   const current = attempt;
@@ -232,26 +291,28 @@ export async function chargeOnce(
   const refuse = async (error: PaymentError) => {
     await deps.db
       .update(payments)
-      .set({ status: 'recusado', falha: error.message, updated_at: new Date() })
-      .where(eq(payments.id, current.id));
+      .set({ status: 'recusado', falha: error.message, updated_at: sql`now()` })
+      .where(and(eq(payments.id, current.id), eq(payments.status, 'pendente')));
     return paymentRefused(error.message);
   };
+  // A taken-over attempt is charged as it was recorded (amount, description, what it buys), not as
+  // this request would price it now: the provider sees the same charge under the same key.
   let card: CardInfo | null = null;
   let providerId: string | null = null;
-  let valor = request.valor;
+  let valor = current.valor;
   try {
     if (request.collect) {
       const collected = await request.collect(key);
       ({ providerId, valor } = collected);
       card = collected.card ?? null;
-    } else if (request.valor > 0) {
+    } else if (current.valor > 0) {
       const customerId = await ensureCustomer(deps, request.userId);
       card = await deps.payments.attachPaymentMethod(customerId, request.paymentMethodId);
       ({ id: providerId } = await deps.payments.charge({
         customerId,
         paymentMethodId: request.paymentMethodId,
-        amount: request.valor,
-        description: request.descricao,
+        amount: current.valor,
+        description: current.descricao,
         idempotencyKey: key,
       }));
     }
@@ -264,7 +325,8 @@ export async function chargeOnce(
       .where(and(eq(payments.id, current.id), eq(payments.status, 'pendente')));
     throw error;
   }
-  const grant = onPaid ?? (request.compra ? grantOf(request.userId, request.compra) : null);
+  const compra = (current.compra as Compra | null) ?? request.compra;
+  const grant = onPaid ?? (compra ? grantOf(request.userId, compra) : null);
   if (!grant) throw new Error('chargeOnce needs onPaid or compra');
   const payment = await deps.db.transaction(async (tx) => {
     // The webhook may have granted it meanwhile (payment_intent.succeeded): the row decides, locked.
@@ -278,7 +340,7 @@ export async function chargeOnce(
         valor,
         provider_payment_id: providerId,
         referencia_id: referencia,
-        updated_at: new Date(),
+        updated_at: sql`now()`,
       })
       .where(eq(payments.id, current.id))
       .returning();

@@ -20,10 +20,11 @@ import { receiptMail } from '../../platform/mail-templates.ts';
 import type { ProviderSubscription, SubscriptionBilling } from '../../platform/payments.ts';
 import { addSaldo, saveCard, savedCard } from '../pagamentos/cards.service.ts';
 import {
+  type ChargeDeps,
   type ChargeResult,
+  chargeDeps,
   chargeOnce,
   ensureCustomer,
-  type PaymentDeps,
 } from '../pagamentos/charge.service.ts';
 import { mirrorSubscription } from './billing-mirror.ts';
 
@@ -47,7 +48,7 @@ export interface PlanosDeps {
 type PlanoRow = typeof planos.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-const paymentDeps = (ctx: AppContext): PaymentDeps => ({ db: ctx.database.db, payments: ctx.payments });
+const paymentDeps = (ctx: AppContext): ChargeDeps => chargeDeps(ctx);
 
 /**
  * The provider's billing of `subscription` when the provider drives it

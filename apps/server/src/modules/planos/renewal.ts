@@ -6,7 +6,7 @@ import { HttpError } from '../../errors.ts';
 import type { JobLog } from '../../platform/jobs.ts';
 import { renewalFailedMail } from '../../platform/mail-templates.ts';
 import { addSaldo, savedCard } from '../pagamentos/cards.service.ts';
-import { chargeOnce } from '../pagamentos/charge.service.ts';
+import { chargeDeps, chargeOnce } from '../pagamentos/charge.service.ts';
 import { sendPlanReceipt } from './planos.service.ts';
 
 /** How often the renewal job runs (ms): a plan renews at most this late after its period ends. */
@@ -71,7 +71,7 @@ export async function renewDueSubscriptions(
     const descricao = `Renovação do plano ${plano.nome}`;
     try {
       const result = await chargeOnce(
-        { db, payments: ctx.payments },
+        chargeDeps(ctx),
         {
           userId: sub.user_id,
           tipo: 'renovacao',

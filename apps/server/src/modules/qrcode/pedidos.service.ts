@@ -13,10 +13,25 @@ import { and, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { cidades, coupons, payments, qrcode_orders, subscriptions, users } from '../../db/schema/index.ts';
+import {
+  cidades,
+  coupons,
+  type payments,
+  qrcode_orders,
+  subscriptions,
+  users,
+} from '../../db/schema/index.ts';
 import { fieldError, HttpError, notFound } from '../../errors.ts';
 import { receiptMail } from '../../platform/mail-templates.ts';
-import { type ChargeResult, chargeOnce, paymentKey, paymentRefused } from '../pagamentos/charge.service.ts';
+import {
+  type ChargeDeps,
+  type ChargeResult,
+  chargeDeps,
+  chargeOnce,
+  findPayment,
+  paymentKey,
+  paymentRefused,
+} from '../pagamentos/charge.service.ts';
 import { type Compra, grantCompra, type PedidoCompra } from '../pagamentos/compras.ts';
 import { activeSubscription } from '../planos/planos.service.ts';
 
@@ -240,17 +255,21 @@ async function orderById(db: Db, userId: number, id: number | null): Promise<Ord
 /**
  * What an earlier request with the same key did, as `chargeOnce` records it
  * (`payments.idempotency_key` = `paymentKey(user, "pedido", key)`): paid → that order;
- * refused → 402 with the same message; in flight → 409; unseen → `null`.
+ * refused → 402 with the same message; in flight → 409; left `pendente` beyond
+ * the takeover window (its process died mid-charge) → `{retomar}`, the
+ * payment to take over; unseen → `null`.
  */
-async function earlierAttempt(db: Db, userId: number, key: string): Promise<OrderRow | null> {
-  const [earlier] = await db
-    .select()
-    .from(payments)
-    .where(eq(payments.idempotency_key, paymentKey(userId, 'pedido', key)))
-    .limit(1);
+async function earlierAttempt(
+  deps: ChargeDeps,
+  userId: number,
+  key: string,
+): Promise<OrderRow | { retomar: typeof payments.$inferSelect } | null> {
+  const earlier = await findPayment(deps.db, paymentKey(userId, 'pedido', key), deps.retomadaMs);
   if (!earlier) return null;
-  if (earlier.status === 'pago') return orderById(db, userId, earlier.referencia_id);
-  if (earlier.status === 'recusado') throw paymentRefused(earlier.falha ?? PAGAMENTO_MESSAGES.indisponivel);
+  const { payment } = earlier;
+  if (payment.status === 'pago') return orderById(deps.db, userId, payment.referencia_id);
+  if (payment.status === 'recusado') throw paymentRefused(payment.falha ?? PAGAMENTO_MESSAGES.indisponivel);
+  if (earlier.retomavel && payment.compra) return { retomar: payment };
   throw new HttpError(409, PAGAMENTO_MESSAGES.emAndamento);
 }
 
@@ -287,8 +306,28 @@ export async function orderStickers(
   });
   if (!input.cidade) throw fieldError('cidade', PEDIDO_MESSAGES.cidade);
   const cidade = await cidadeById(db, input.cidade.id);
-  if (input.idempotencyKey) {
-    const earlier = await earlierAttempt(db, userId, input.idempotencyKey);
+  const charging = chargeDeps(ctx);
+  const key = input.idempotencyKey ?? (input.paymentMethodId ? `pm:${input.paymentMethodId}` : null);
+  if (key) {
+    const earlier = await earlierAttempt(charging, userId, key);
+    if (earlier && 'retomar' in earlier) {
+      // Its request died mid-charge: finish that order as it was priced and recorded (its coupon use
+      // stands), charging under the same key; nothing is priced or claimed again.
+      if (earlier.retomar.valor > 0 && !input.paymentMethodId) {
+        throw fieldError('payment_method', PAGAMENTO_MESSAGES.paymentMethod);
+      }
+      const result = await chargeOnce(charging, {
+        userId,
+        tipo: 'pedido',
+        valor: earlier.retomar.valor,
+        descricao: earlier.retomar.descricao,
+        paymentMethodId: input.paymentMethodId ?? '',
+        idempotencyKey: key,
+        compra: earlier.retomar.compra as Compra,
+      });
+      deps.log.info({ paymentId: result.payment.id, replay: result.replay }, 'sticker order taken over');
+      return answer(await orderById(db, userId, result.payment.referencia_id), !result.replay);
+    }
     if (earlier) return answer(earlier, false);
   }
   const [buyer] = await db
@@ -311,7 +350,6 @@ export async function orderStickers(
   ): Compra => ({ tipo: 'pedido', pedido: { ...values, ...extra } });
   const insertOrder = async (tx: Db, compra: Compra) =>
     orderById(tx, userId, await grantCompra(tx, userId, compra));
-  const key = input.idempotencyKey ?? (input.paymentMethodId ? `pm:${input.paymentMethodId}` : null);
 
   // An annual subscriber's free set: the subscription row is locked while the set is taken.
   const freeSub = await freeSetSubscription(db, userId, now);
@@ -332,7 +370,7 @@ export async function orderStickers(
       const compra = compraOf({ valor: 0, subscription_id: freeSub });
       if (!key) return insertOrder(tx, compra);
       const result = await chargeOnce(
-        { db: tx, payments: ctx.payments },
+        { ...charging, db: tx },
         {
           userId,
           tipo: 'pedido',
@@ -350,9 +388,9 @@ export async function orderStickers(
       return answer(free, true);
     }
     // Taken meanwhile (a concurrent order, perhaps with this very key): answer as if it had never been free.
-    if (input.idempotencyKey) {
-      const earlier = await earlierAttempt(db, userId, input.idempotencyKey);
-      if (earlier) return answer(earlier, false);
+    if (key) {
+      const earlier = await earlierAttempt(charging, userId, key);
+      if (earlier && !('retomar' in earlier)) return answer(earlier, false);
     }
   }
 
@@ -372,18 +410,15 @@ export async function orderStickers(
     const descricao = coupon
       ? `${QR_KIT_DESCRICAO.titulo} (cupom ${coupon.nome}, ${coupon.desconto}%)`
       : QR_KIT_DESCRICAO.titulo;
-    result = await chargeOnce(
-      { db, payments: ctx.payments },
-      {
-        userId,
-        tipo: 'pedido',
-        valor,
-        descricao,
-        paymentMethodId: input.paymentMethodId ?? '',
-        idempotencyKey: key,
-        compra,
-      },
-    );
+    result = await chargeOnce(charging, {
+      userId,
+      tipo: 'pedido',
+      valor,
+      descricao,
+      paymentMethodId: input.paymentMethodId ?? '',
+      idempotencyKey: key,
+      compra,
+    });
   } finally {
     // No new order (refused, failed, or the key had already bought one): the use goes back.
     if (coupon && (result === null || result.replay)) await releaseCoupon(db, coupon.id);
