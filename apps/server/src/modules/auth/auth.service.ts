@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { AUTH_MESSAGES, generateCode, parseCode, type Register } from '@pulso/domain';
+import { type PasswordOwner, passwordProblem } from '@pulso/domain/password-strength';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, company_invitations, sessions, users, virgin_codes } from '../../db/schema/index.ts';
@@ -18,6 +19,18 @@ export function hashToken(token: string): string {
 /** Argon2id with the library's defaults (19 MiB, t=2: OWASP's minimum). */
 export function hashPassword(password: string): Promise<string> {
   return hash(password);
+}
+
+/**
+ * Enforces the password rule (`passwordProblem` of `@pulso/domain/password-strength`;
+ * docs/auth-security.md "Password rule") on a password about to be set for
+ * `owner`. Throws 422 on `field` with the rule's pt-BR message. Every route
+ * and tool that sets a password calls it; sign-in never does, so existing
+ * passwords keep working.
+ */
+export function assertPasswordAllowed(password: string, owner: PasswordOwner, field = 'password'): void {
+  const problem = passwordProblem(password, owner);
+  if (problem) throw fieldError(field, problem);
 }
 
 // Verified against when the e-mail is unknown, so that the answer takes as long.
@@ -93,7 +106,8 @@ export async function drawFreeCode(db: Db): Promise<string> {
  * With `invitationToken` (`POST /register/:token`, RULINGS.md "Corporate
  * accounts") the account is `empresarial`, linked to the inviting company, and
  * the invitation is used up in the same transaction.
- * Errors: 422 `email` when the e-mail is taken; 422 `code` when the sticker
+ * Errors: 422 `password` when the password breaks the password rule
+ * ({@link assertPasswordAllowed}); 422 `email` when the e-mail is taken; 422 `code` when the sticker
  * code is not claimable; 422 `token` when the invitation is unknown, used,
  * expired or its company inactive.
  */
@@ -102,6 +116,7 @@ export async function registerPatient(
   input: Register,
   options: { invitationToken?: string } = {},
 ): Promise<{ userId: number }> {
+  assertPasswordAllowed(input.password, input);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const invitation = options.invitationToken
