@@ -215,7 +215,7 @@ describe(`npm run medico:create (${TEST_ENGINE})`, () => {
     expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
 
     const emailAgain = await runCli(
-      ['--name', 'Outra Pessoa', '--email', email, '--password', 'outra-senha-1', '--crm', '999/SP'],
+      ['--name', 'Outra Pessoa', '--email', email, '--password', 'girassol-amarelo-1', '--crm', '999/SP'],
       env,
     );
     expect(emailAgain.code).toBe(1);
@@ -227,7 +227,7 @@ describe(`npm run medico:create (${TEST_ENGINE})`, () => {
         '--email',
         `x.${email}`,
         '--password',
-        'outra-senha-1',
+        'girassol-amarelo-1',
         '--crm',
         '0123456/SP',
       ],
@@ -278,7 +278,7 @@ describe(`npm run medico:create (${TEST_ENGINE})`, () => {
     const { dataDir, env } = target();
     const email = `suporte.${Date.now()}@pulso.example`;
     const run = await runCli(
-      ['--name', 'Equipe de Suporte', '--email', email, '--password', 'atende-a-equipe-1', '--suporte'],
+      ['--name', 'Equipe de Suporte', '--email', email, '--password', 'plantao-de-domingo-1', '--suporte'],
       env,
     );
     expect(run.stderr).toBe('');
@@ -293,7 +293,7 @@ describe(`npm run medico:create (${TEST_ENGINE})`, () => {
         especialidades: [],
         clinicas: [],
       });
-      const signedIn = await signIn(app, email, 'atende-a-equipe-1');
+      const signedIn = await signIn(app, email, 'plantao-de-domingo-1');
       expect(signedIn.me?.medico).toMatchObject({ name: 'Equipe de Suporte', suporte: true });
     });
     // One support pseudo-doctor: a second is refused, pointing to SUPORTE_EMAIL.
@@ -304,7 +304,7 @@ describe(`npm run medico:create (${TEST_ENGINE})`, () => {
         '--email',
         `outro.${email}`,
         '--password',
-        'atende-a-equipe-2',
+        'plantao-de-domingo-2',
         '--suporte',
       ],
       env,
