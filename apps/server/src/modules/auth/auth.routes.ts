@@ -111,7 +111,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         userId = await authenticate(db, email, password);
       } catch (error) {
-        await addressFailures(request);
+        if (error instanceof HttpError && error.statusCode === 422) await addressFailures(request);
         throw error;
       }
       await clearLoginFailures(db, email);
