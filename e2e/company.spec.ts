@@ -105,6 +105,7 @@ test.beforeAll(async () => {
       NODE_ENV: 'development',
       RATE_LIMIT_AUTH_PER_MINUTE: '500',
       RATE_LIMIT_CODE_PER_MINUTE: '500',
+      RATE_LIMIT_LOGIN_FAILURES: '500',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -75,6 +75,7 @@ export default defineConfig({
       NODE_ENV: 'development',
       RATE_LIMIT_AUTH_PER_MINUTE: '500',
       RATE_LIMIT_CODE_PER_MINUTE: '500',
+      RATE_LIMIT_LOGIN_FAILURES: '500',
     },
   },
 });

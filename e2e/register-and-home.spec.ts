@@ -91,7 +91,24 @@ test('login and registration validate before calling the server', async ({ page 
   const criar = page.getByRole('button', { name: 'Criar conta' });
   await expect(criar).toBeDisabled();
   await page.getByLabel('E-mail', { exact: true }).fill(patient.email);
-  await page.getByLabel('Senha', { exact: true }).fill(patient.password);
+  // The password's strength shows as it is typed (docs/auth-security.md "Password rule").
+  const senha = page.getByLabel('Senha', { exact: true });
+  const strength = page.getByTestId('password-strength');
+  await senha.pressSequentially('12345678');
+  await expect(strength).toContainText('Força da senha: Muito fraca (ainda não serve)');
+  await expect(strength).toContainText('Esta é uma senha muito usada.');
+  await expect(strength).toContainText('Adicione mais palavras menos comuns.');
+  await look(page, 'register-step2-senha-fraca');
+  await senha.fill('Souza2026');
+  await expect(strength).toContainText('A senha não pode conter o seu nome nem o seu e-mail.');
+  await page.getByLabel('Confirme a senha').fill('Souza2026');
+  await page.getByRole('checkbox', { name: /Li e aceito/ }).check();
+  await criar.click();
+  await expect(senha).toBeFocused();
+  await expect(page.getByText('A senha não pode conter o seu nome nem o seu e-mail.').first()).toBeVisible();
+  await page.getByRole('checkbox', { name: /Li e aceito/ }).uncheck();
+  await senha.fill(patient.password);
+  await expect(strength).toHaveText('Força da senha: Forte');
   await page.getByLabel('Confirme a senha').fill('outra-senha-123');
   const terms = page.getByRole('checkbox', { name: /Li e aceito/ });
   await terms.check();

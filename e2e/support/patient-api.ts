@@ -35,7 +35,7 @@ export async function registerPatient(
   name = 'Carlos Pereira',
 ): Promise<ApiPatient> {
   const email = `paciente-${randomUUID()}@example.com`;
-  const password = 'segredo123';
+  const password = 'segredo-forte-123';
   const res = await request.post('/api/register', {
     data: {
       name,

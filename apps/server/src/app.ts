@@ -63,6 +63,15 @@ declare module 'fastify' {
      */
     multipartFile?: (part: MultipartFile) => Promise<unknown>;
   }
+  interface FastifyInstance {
+    /**
+     * Whether the rate-limit counters can be reached right now: always
+     * without `REDIS_URL`, and with it while Redis is connected. A limiter
+     * that may be skipped during an outage asks it first, instead of
+     * waiting for a reconnection on every request.
+     */
+    rateLimitStoreUp(): boolean;
+  }
 }
 
 // Personal codes and avatar keys open a patient's emergency data, and e-mail verification
@@ -167,10 +176,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // With REDIS_URL the counters are shared by every API node (ARCHITECTURE.md "Scale out").
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
   if (redis) {
+    // Reconnection errors are expected during an outage; ioredis retries by itself.
+    redis.on('error', () => {});
     app.addHook('onClose', async () => {
-      await redis.quit();
+      await redis.quit().catch(() => redis.disconnect());
     });
   }
+  app.decorate('rateLimitStoreUp', () => redis === null || redis.status === 'ready');
   await app.register(rateLimit, {
     global: false,
     nameSpace: 'pulso-rl:',

@@ -78,6 +78,8 @@ const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_CODE_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  // Wrong passwords per client address in 15 minutes before POST /api/login answers 429 (docs/auth-security.md).
+  RATE_LIMIT_LOGIN_FAILURES: z.coerce.number().int().positive().default(30),
   // Hours without a message after which an A care session ends as ET (RULINGS.md "Inactivity").
   ATENDIMENTO_INATIVIDADE_HORAS: z
     .union([z.literal('').transform(() => undefined), z.coerce.number().positive().max(8760)])
@@ -158,7 +160,13 @@ export interface Config {
   trustProxy: boolean;
   /** Absolute path of the built SPA, served at `/`. */
   webDist: string;
-  rateLimit: { authPerMinute: number; codePerMinute: number };
+  /**
+   * Per-address limits: `authPerMinute` requests to register, password
+   * recovery and settings; `codePerMinute` public code lookups;
+   * `loginFailuresPerAddress` wrong passwords at `POST /api/login` in 15
+   * minutes (`RATE_LIMIT_LOGIN_FAILURES`, default 30; docs/auth-security.md).
+   */
+  rateLimit: { authPerMinute: number; codePerMinute: number; loginFailuresPerAddress: number };
   /**
    * Secret of the signed file URLs (`FILES_URL_SECRET`); when absent it is
    * generated into `dataDir/files-url-secret` on first start (see `platform/signed-url.ts`).
@@ -251,7 +259,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST
       ? path.resolve(e.INIT_CWD ?? process.cwd(), e.WEB_DIST)
       : path.join(REPO_ROOT, 'apps/web/dist'),
-    rateLimit: { authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE, codePerMinute: e.RATE_LIMIT_CODE_PER_MINUTE },
+    rateLimit: {
+      authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+      codePerMinute: e.RATE_LIMIT_CODE_PER_MINUTE,
+      loginFailuresPerAddress: e.RATE_LIMIT_LOGIN_FAILURES,
+    },
     filesUrlSecret: e.FILES_URL_SECRET,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },

@@ -7,6 +7,7 @@ import { seedDemoDoctors, seedSupportDoctor } from './db/seed/medicos.ts';
 import { seedDemoCoupons } from './db/seed/pagamentos.ts';
 import { seedReferenceData } from './db/seed/seed.ts';
 import { acquireDataDirLock } from './lock.ts';
+import { forgetIdleLoginFailures } from './modules/auth/login-throttle.ts';
 import { RENEWAL_JOB_MS, renewDueSubscriptions } from './modules/planos/renewal.ts';
 import { endIdleAtendimentos } from './modules/telemedicina/inactivity.ts';
 import { createScheduler, withStartupLock } from './platform/jobs.ts';
@@ -24,6 +25,8 @@ const SHARED_TEMP_FILE_AGE_MS = 15 * 60_000;
 
 /** How often idle care sessions are looked for (RULINGS.md "Inactivity"). */
 const INACTIVITY_JOB_MS = 60_000;
+/** How often sign-in failures idle for a day are deleted (docs/auth-security.md "Login throttle"). */
+const LOGIN_FAILURES_JOB_MS = 3600_000;
 
 /**
  * `npm start`: reads the environment, creates `DATA_DIR`, takes the
@@ -106,6 +109,11 @@ async function main(): Promise<void> {
         run: async () => {
           await renewDueSubscriptions(app.ctx, app.log);
         },
+      },
+      {
+        name: 'login-failures-idle',
+        everyMs: LOGIN_FAILURES_JOB_MS,
+        run: () => forgetIdleLoginFailures(database.db),
       },
     ],
   });

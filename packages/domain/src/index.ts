@@ -8,6 +8,7 @@ export * from './admin/medicos.ts';
 export * from './admin/pedidos.ts';
 export * from './admin/planos.ts';
 export * from './admin/profissionais.ts';
+export * from './auth/login-throttle.ts';
 export * from './auth/schemas.ts';
 export * from './code/code.ts';
 export * from './code/public-view.ts';

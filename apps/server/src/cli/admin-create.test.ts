@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PASSWORD_MESSAGES, passwordProblem } from '@pulso/domain/password-strength';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
@@ -53,6 +54,22 @@ describe(`npm run admin:create (${TEST_ENGINE})`, () => {
     expect(bad.text).toContain('--password:');
     expect(bad.text).toContain('--role: "chefe" não é um perfil');
     expect((await run(['--nope'])).code).toBe(2);
+  });
+
+  it('refuses a weak password and one holding the name or e-mail (exit 2)', async () => {
+    const weak = await run(['--name', 'Ana Admin', '--email', 'ana@pulso.example', '--password', '12345678']);
+    expect(weak.code).toBe(2);
+    expect(weak.text).toContain(`--password: ${passwordProblem('12345678')}`);
+    const mine = await run([
+      '--name',
+      'Ana Admin',
+      '--email',
+      'ana@pulso.example',
+      '--password',
+      'admin-da-pulso-1',
+    ]);
+    expect(mine.code).toBe(2);
+    expect(mine.text).toContain(`--password: ${PASSWORD_MESSAGES.personal}`);
   });
 
   it('creates an admin on an empty data directory that signs in and opens the admin area', async () => {

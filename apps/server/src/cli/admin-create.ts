@@ -1,10 +1,4 @@
-import {
-  AUTH_MESSAGES,
-  EMAIL_PATTERN,
-  isStaffRole,
-  PASSWORD_MIN_LENGTH,
-  type StaffRole,
-} from '@pulso/domain';
+import { isStaffRole, PASSWORD_MIN_LENGTH, type StaffRole } from '@pulso/domain';
 import type { Db } from '../db/client.ts';
 import { seedReferenceData } from '../db/seed/seed.ts';
 import { createStaffAccount, StaffEmailTaken } from '../modules/admin/staff.service.ts';
@@ -19,7 +13,8 @@ Cria uma conta da equipe do Pulso, que entra em /admin com o e-mail e a senha in
 
   --name      nome completo (obrigatório)
   --email     e-mail de acesso (obrigatório; não pode ter conta no Pulso)
-  --password  senha de acesso, com no mínimo ${PASSWORD_MIN_LENGTH} caracteres (obrigatório)
+  --password  senha de acesso (obrigatório): ${PASSWORD_MIN_LENGTH} caracteres ou mais, difícil de
+              adivinhar (uma frase de 3 ou 4 palavras serve), sem o nome nem o e-mail
   --role      admin (padrão: tudo) ou support (painel, pedidos, denúncias e consulta de médicos)
 
 Usa o mesmo banco do servidor (DATABASE_URL ou PGlite em DATA_DIR/db). Com o

@@ -1,5 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { AUTH_MESSAGES, EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '@pulso/domain';
+import { AUTH_MESSAGES, EMAIL_PATTERN } from '@pulso/domain';
+import { passwordProblem } from '@pulso/domain/password-strength';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 
 /** The options a tool was given, as `node:util` parseArgs answers them. */
@@ -58,8 +59,9 @@ export function textOption(values: CliValues, name: string): string {
 /**
  * The `--name`, `--email` and `--password` of a tool that creates an account
  * (medico:create, admin:create), checked as registration checks them: the
- * name with single spaces, the e-mail lower-cased; each problem is pushed
- * onto `problems` in pt-BR.
+ * name with single spaces, the e-mail lower-cased, the password by the
+ * password rule (docs/auth-security.md); each problem is pushed onto
+ * `problems` in pt-BR.
  */
 export function accountOptions(
   values: CliValues,
@@ -73,8 +75,10 @@ export function accountOptions(
     problems.push(`--email: ${AUTH_MESSAGES.emailInvalid}.`);
   const password = typeof values.password === 'string' ? values.password : '';
   if (!password) problems.push('--password: informe a senha de acesso.');
-  else if (password.length < PASSWORD_MIN_LENGTH)
-    problems.push(`--password: ${AUTH_MESSAGES.passwordShort}.`);
   else if (password.length > 1024) problems.push('--password: a senha deve ter no máximo 1024 caracteres.');
+  else {
+    const problem = passwordProblem(password, { name, email });
+    if (problem) problems.push(`--password: ${problem.endsWith('.') ? problem : `${problem}.`}`);
+  }
   return { name, email, password };
 }

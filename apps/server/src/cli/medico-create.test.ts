@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { passwordProblem } from '@pulso/domain/password-strength';
 import { asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -214,7 +215,7 @@ describe(`npm run medico:create (${TEST_ENGINE})`, () => {
     expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
 
     const emailAgain = await runCli(
-      ['--name', 'Outra Pessoa', '--email', email, '--password', 'outra-senha-1', '--crm', '999/SP'],
+      ['--name', 'Outra Pessoa', '--email', email, '--password', 'girassol-amarelo-1', '--crm', '999/SP'],
       env,
     );
     expect(emailAgain.code).toBe(1);
@@ -226,7 +227,7 @@ describe(`npm run medico:create (${TEST_ENGINE})`, () => {
         '--email',
         `x.${email}`,
         '--password',
-        'outra-senha-1',
+        'girassol-amarelo-1',
         '--crm',
         '0123456/SP',
       ],
@@ -277,7 +278,7 @@ describe(`npm run medico:create (${TEST_ENGINE})`, () => {
     const { dataDir, env } = target();
     const email = `suporte.${Date.now()}@pulso.example`;
     const run = await runCli(
-      ['--name', 'Equipe de Suporte', '--email', email, '--password', 'senha-suporte-1', '--suporte'],
+      ['--name', 'Equipe de Suporte', '--email', email, '--password', 'plantao-de-domingo-1', '--suporte'],
       env,
     );
     expect(run.stderr).toBe('');
@@ -292,12 +293,20 @@ describe(`npm run medico:create (${TEST_ENGINE})`, () => {
         especialidades: [],
         clinicas: [],
       });
-      const signedIn = await signIn(app, email, 'senha-suporte-1');
+      const signedIn = await signIn(app, email, 'plantao-de-domingo-1');
       expect(signedIn.me?.medico).toMatchObject({ name: 'Equipe de Suporte', suporte: true });
     });
     // One support pseudo-doctor: a second is refused, pointing to SUPORTE_EMAIL.
     const again = await runCli(
-      ['--name', 'Outro Suporte', '--email', `outro.${email}`, '--password', 'senha-suporte-2', '--suporte'],
+      [
+        '--name',
+        'Outro Suporte',
+        '--email',
+        `outro.${email}`,
+        '--password',
+        'plantao-de-domingo-2',
+        '--suporte',
+      ],
       env,
     );
     expect(again.code).toBe(1);
@@ -346,6 +355,21 @@ describe(`npm run medico:create (${TEST_ENGINE})`, () => {
     expect(usage.stderr).toContain('--name: Informe o seu nome e sobrenome.');
     expect(usage.stderr).toContain('--email: Informe um e-mail válido.');
     expect(usage.stderr).toContain('--password: A senha deve ter no mínimo 8 caracteres.');
+    const weak = await runCli(
+      [
+        '--name',
+        'Nome Qualquer',
+        '--email',
+        'nome.q@exemplo.com.br',
+        '--password',
+        'aaaaaaaa',
+        '--crm',
+        '1/SP',
+      ],
+      env,
+    );
+    expect(weak.code).toBe(2);
+    expect(weak.stderr).toContain(`--password: ${passwordProblem('aaaaaaaa')}`);
     expect(usage.stderr).toContain('--crm: "12/XX" não é um CRM válido; use número/UF, ex. 123456/SP.');
     const noCrm = await runCli(
       [

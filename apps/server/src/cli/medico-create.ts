@@ -20,7 +20,8 @@ Cria uma conta de médico que entra em /medico com o e-mail e a senha informados
 
   --name           nome completo (obrigatório)
   --email          e-mail de acesso (obrigatório; não pode ter conta no Pulso)
-  --password       senha de acesso, com no mínimo ${PASSWORD_MIN_LENGTH} caracteres (obrigatório)
+  --password       senha de acesso (obrigatório): ${PASSWORD_MIN_LENGTH} caracteres ou mais, difícil de
+                   adivinhar (uma frase de 3 ou 4 palavras serve), sem o nome nem o e-mail
   --crm            número/UF do CRM, ex. 123456/SP; repita para mais de um (obrigatório, exceto com --suporte)
   --especialidade  especialidade do CFM, ex. "Cardiologia"; repita para mais de uma
   --cidade         código IBGE do município, ex. 3550308 (São Paulo)

@@ -68,6 +68,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     PUBLIC_ORIGIN: 'http://pulso.test',
     RATE_LIMIT_AUTH_PER_MINUTE: '1000',
     RATE_LIMIT_CODE_PER_MINUTE: '1000',
+    RATE_LIMIT_LOGIN_FAILURES: '1000',
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,

@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './admin.ts';
+export * from './auth.ts';
 export * from './companies.ts';
 export * from './conteudo.ts';
 export * from './indicadores.ts';

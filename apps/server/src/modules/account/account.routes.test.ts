@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from '@pulso/domain';
+import { PASSWORD_MESSAGES, passwordProblem } from '@pulso/domain/password-strength';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { account_tokens, companies, company_invitations, sessions, users } from '../../db/schema/index.ts';
@@ -353,8 +354,16 @@ describe('POST /api/password/reset', () => {
       'As senhas devem ser iguais',
     ],
     ['password', { password: '1234567', password_confirmation: '1234567' }, AUTH_MESSAGES.passwordShort],
+    ['password', { password: '12345678', password_confirmation: '12345678' }, passwordProblem('12345678')],
+    ['password', { password: '        ', password_confirmation: '        ' }, passwordProblem('        ')],
+    // The account's name, known only to the server, counts too.
+    [
+      'password',
+      { password: 'Rosa-Negreiros-2026', password_confirmation: 'Rosa-Negreiros-2026' },
+      PASSWORD_MESSAGES.personal,
+    ],
   ])('answers 422 on an invalid %s and keeps the token usable', async (field, passwords, message) => {
-    const p = await createPatient(t.app);
+    const p = await createPatient(t.app, { name: 'Rosa Negreiros' });
     const link = await resetLink(p);
     const res = await reset({ ...link, ...passwords });
     expect(res.statusCode).toBe(422);

@@ -13,7 +13,8 @@ import type { Db } from '../../db/client.ts';
 import { account_tokens, sessions, users } from '../../db/schema/index.ts';
 import { fieldError } from '../../errors.ts';
 import { passwordResetMail, verificationMail } from '../../platform/mail-templates.ts';
-import { hashPassword, hashToken } from '../auth/auth.service.ts';
+import { assertPasswordAllowed, hashPassword, hashToken } from '../auth/auth.service.ts';
+import { clearLoginFailures } from '../auth/login-throttle.ts';
 
 const TTL: Record<AccountTokenKind, number> = {
   email_verify: EMAIL_VERIFY_TTL_MS,
@@ -197,26 +198,38 @@ export function requestPasswordReset(ctx: AppContext, log: FastifyBaseLogger, em
  * unverified e-mail becomes verified. Answers the account's id (its open
  * sockets are then closed by the route).
  * Errors: 422 `token` ({@link ACCOUNT_MESSAGES.resetInvalid}) for an unknown,
- * expired or used token, a token of another e-mail, or a closed account.
+ * expired or used token, a token of another e-mail, or a closed account;
+ * then 422 `password` when the new password breaks the password rule for
+ * the account's name and e-mail ({@link assertPasswordAllowed}), the token
+ * left usable. A reset also ends the account's sign-in cool-down
+ * (docs/auth-security.md "Login throttle").
  */
 export async function resetPassword(db: Db, input: PasswordReset): Promise<number> {
+  const now = new Date();
+  const live = and(
+    eq(account_tokens.token_hash, hashToken(input.token)),
+    eq(account_tokens.kind, 'password_reset'),
+    isNull(account_tokens.used_at),
+    gt(account_tokens.expires_at, now),
+    sql`lower(${users.email}) = ${input.email}`,
+    eq(users.is_active, true),
+  );
+  const [owner] = await db
+    .select({ name: users.name, email: users.email })
+    .from(account_tokens)
+    .innerJoin(users, eq(users.id, account_tokens.user_id))
+    .where(live)
+    .limit(1);
+  if (!owner) throw fieldError('token', ACCOUNT_MESSAGES.resetInvalid);
+  // Refused before the token is used up: the person may try another password with the same link.
+  assertPasswordAllowed(input.password, owner);
   const passwordHash = await hashPassword(input.password);
   const done = await db.transaction(async (tx) => {
-    const now = new Date();
     const [row] = await tx
       .select({ id: account_tokens.id, user_id: account_tokens.user_id })
       .from(account_tokens)
       .innerJoin(users, eq(users.id, account_tokens.user_id))
-      .where(
-        and(
-          eq(account_tokens.token_hash, hashToken(input.token)),
-          eq(account_tokens.kind, 'password_reset'),
-          isNull(account_tokens.used_at),
-          gt(account_tokens.expires_at, now),
-          sql`lower(${users.email}) = ${input.email}`,
-          eq(users.is_active, true),
-        ),
-      )
+      .where(live)
       .limit(1);
     if (!row) return null;
     const used = await tx
@@ -239,5 +252,7 @@ export async function resetPassword(db: Db, input: PasswordReset): Promise<numbe
     return row.user_id;
   });
   if (done === null) throw fieldError('token', ACCOUNT_MESSAGES.resetInvalid);
+  // The link proved the address: a cool-down someone else caused no longer keeps its owner out.
+  await clearLoginFailures(db, owner.email);
   return done;
 }

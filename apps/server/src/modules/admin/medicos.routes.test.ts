@@ -4,6 +4,7 @@ import {
   AUTH_MESSAGES,
   UNAUTHENTICATED_MESSAGE,
 } from '@pulso/domain';
+import { PASSWORD_MESSAGES, passwordProblem } from '@pulso/domain/password-strength';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { audit_log, medicos } from '../../db/schema/index.ts';
@@ -223,6 +224,26 @@ describe('POST /api/admin/medicos', () => {
     expect(second.json().message).toBe(AM.suporteExists);
     expect(await t.database.db.$count(medicos)).toBe(2);
     expect((await auditRows()).map((r) => r.acao)).toEqual(['medico.criar']);
+  });
+});
+
+describe('POST /api/admin/medicos: the password rule', () => {
+  it('refuses a weak password and one holding the doctor’s name or e-mail, creating nothing', async () => {
+    const { admin } = await callers();
+    const before = await t.database.db.$count(medicos);
+    const post = (password: string) =>
+      call('POST', '/api/admin/medicos', admin.auth, novo({ password, crms: '777/SP' }));
+    const weak = await post('12345678');
+    expect(weak.statusCode).toBe(422);
+    expect(weak.json().errors).toEqual({ password: [passwordProblem('12345678')] });
+    for (const personal of ['Carlos.Souza@Exemplo.com.br', 'dr-souza-atende-bem', 'carlos-e-o-melhor-42']) {
+      const res = await post(personal);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ password: [PASSWORD_MESSAGES.personal] });
+    }
+    expect(await t.database.db.$count(medicos)).toBe(before);
+    expect(await auditRows()).toEqual([]);
+    expect((await post('cavalo correto bateria grampo')).statusCode).toBe(201);
   });
 });
 

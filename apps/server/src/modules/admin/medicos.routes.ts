@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
-import { hashPassword } from '../auth/auth.service.ts';
+import { assertPasswordAllowed, hashPassword } from '../auth/auth.service.ts';
 import { INT4_MAX } from '../telemedicina/telemedicina.access.ts';
 import { requireStaff, staffActor } from './admin.access.ts';
 import {
@@ -101,7 +101,8 @@ export const adminMedicosRoutes: FastifyPluginAsyncZod = async (app) => {
    * especialidades, cidade_id, clinicas, suporte}` (`MedicoCreateSchema`:
    * the rules of `npm run medico:create`) → 201 `{message, medico}`: a
    * doctor who signs in at /medico, not yet verified. 409 e-mail with an
-   * account or a support doctor already; 422 invalid fields, CRM of another
+   * account or a support doctor already; 422 invalid fields, a password that
+   * breaks the password rule (docs/auth-security.md), CRM of another
    * doctor, unknown specialty or city.
    */
   app.post(
@@ -122,6 +123,7 @@ export const adminMedicosRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { password, ...input } = request.body;
+      assertPasswordAllowed(password, input);
       const medico = await adminCreateMedico(db, staffActor(request), input, await hashPassword(password));
       return reply.code(201).send({ message: M.created, medico });
     },

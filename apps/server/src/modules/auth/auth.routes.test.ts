@@ -1,7 +1,11 @@
 import { AUTH_MESSAGES } from '@pulso/domain';
+import { PASSWORD_MESSAGES, passwordProblem } from '@pulso/domain/password-strength';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index.ts';
 import { createPatient, createVirginCodes, registrationBody } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { hashPassword } from './auth.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -113,6 +117,55 @@ describe('POST /api/register', () => {
   });
 });
 
+describe('POST /api/register: the password rule', () => {
+  const countUsers = async () =>
+    Number((await t.database.db.select({ n: sql<number>`count(*)` }).from(users))[0]?.n);
+
+  it.each(['12345678', 'aaaaaaaa', 'password', '        '])(
+    'refuses the weak password %j with the rule’s pt-BR feedback and creates no account',
+    async (password) => {
+      const res = await register(registrationBody({ password, password_confirmation: password }));
+      expect(res.statusCode).toBe(422);
+      const message = passwordProblem(password);
+      expect(message).toMatch(/^Senha fraca\. /);
+      expect(res.json()).toEqual({ message, errors: { password: [message] } });
+      expect(await countUsers()).toBe(0);
+    },
+  );
+
+  it('refuses the e-mail as the password, and a password holding the name or the e-mail’s local part', async () => {
+    const email = 'helena.prado@exemplo.com.br';
+    for (const password of [email, 'helena.prado-2026!', 'Sou-a-Helena-do-Pulso', 'cafe-com-PRADO-sempre']) {
+      const res = await register(
+        registrationBody({ name: 'Helena Prado', email, password, password_confirmation: password }),
+      );
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ password: [PASSWORD_MESSAGES.personal] });
+    }
+    expect(await countUsers()).toBe(0);
+  });
+
+  it('accepts a passphrase', async () => {
+    const password = 'cavalo correto bateria grampo';
+    const res = await register(registrationBody({ password, password_confirmation: password }));
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('still signs in an existing account whose password the rule would now refuse', async () => {
+    const p = await createPatient(t.app);
+    await t.database.db
+      .update(users)
+      .set({ password_hash: await hashPassword('12345678') })
+      .where(eq(users.id, p.user.id));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: p.user.email, password: '12345678' },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
 describe('POST /api/login and /api/logout', () => {
   it('signs in with the right password, in any e-mail case', async () => {
     const p = await createPatient(t.app);
@@ -197,12 +250,15 @@ describe('rate limits on auth routes', () => {
     try {
       const codes: number[] = [];
       for (let i = 0; i < 4; i++) {
-        const res = await limited.app.inject({ method: 'POST', url: '/api/login', payload: {} });
+        const res = await limited.app.inject({ method: 'POST', url: '/api/register', payload: {} });
         codes.push(res.statusCode);
       }
       expect(codes).toEqual([422, 422, 422, 429]);
-      const res = await limited.app.inject({ method: 'POST', url: '/api/login', payload: {} });
+      const res = await limited.app.inject({ method: 'POST', url: '/api/register', payload: {} });
       expect(res.json().message).toMatch(/Muitas tentativas/);
+      // Sign-in counts wrong passwords only (login-throttle.test.ts): these requests do not count.
+      const login = await limited.app.inject({ method: 'POST', url: '/api/login', payload: {} });
+      expect(login.statusCode).toBe(422);
     } finally {
       await limited.close();
     }

@@ -1,12 +1,22 @@
-import { AUTH_MESSAGES, LoginSchema, RegisterSchema, UserViewSchema } from '@pulso/domain';
+import {
+  AUTH_MESSAGES,
+  accountThrottledMessage,
+  addressThrottledMessage,
+  LoginSchema,
+  RegisterSchema,
+  UserViewSchema,
+} from '@pulso/domain';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { HttpError } from '../../errors.ts';
 import { authErrors, ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
 import { sendVerificationMail } from '../account/account.service.ts';
 import { unreadCount } from '../telemedicina/telemedicina.service.ts';
 import { selectUserRow, toUserView } from '../users/user.presenter.ts';
 import { actorOf, requireUser } from './auth.hooks.ts';
 import { authenticate, issueSession, registerPatient, revokeSession } from './auth.service.ts';
+import { clearLoginFailures, LOGIN_ADDRESS_WINDOW_MS, takeLoginAttempt } from './login-throttle.ts';
 
 const SessionAnswer = z.object({ user: UserViewSchema, token: z.string(), message: z.string() });
 
@@ -14,6 +24,20 @@ const SessionAnswer = z.object({ user: UserViewSchema, token: z.string(), messag
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
   const authLimit = { rateLimit: { max: app.ctx.config.rateLimit.authPerMinute, timeWindow: '1 minute' } };
+  // Wrong passwords per client address, whatever the account (docs/auth-security.md "Login
+  // throttle"): in Redis with REDIS_URL. While Redis is down or failing the count is skipped
+  // (sign-in keeps working); the per-account throttle, in the database, still holds.
+  const addressFailures = app.createRateLimit({
+    max: app.ctx.config.rateLimit.loginFailuresPerAddress,
+    timeWindow: LOGIN_ADDRESS_WINDOW_MS,
+    keyGenerator: (request) => `login-failures:${request.ip}`,
+    allowList: () => !app.rateLimitStoreUp(),
+    skipOnError: true,
+  });
+  const tooMany = (reply: FastifyReply, waitMs: number, message: string) => {
+    reply.header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1000))));
+    return new HttpError(429, message);
+  };
 
   const session = async (userId: number, userAgent: string | undefined, message: string) => {
     const token = await issueSession(db, userId, userAgent);
@@ -56,10 +80,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /**
+   * `POST /api/login` `{email, password}` (spec 1 §7) → 200 `{user, token,
+   * message}`; 422 'E-mail ou senha incorretos' for a wrong password and an
+   * unknown e-mail alike; 429 with the wait in pt-BR (and `Retry-After`,
+   * seconds) while the account cools down after 10 wrong passwords, or
+   * while the client address has had `RATE_LIMIT_LOGIN_FAILURES` wrong
+   * passwords in 15 minutes (docs/auth-security.md "Login throttle"). Only
+   * wrong passwords count: right ones and malformed bodies do not.
+   */
   app.post(
     '/login',
     {
-      config: { access: 'public', ...authLimit },
+      config: { access: 'public' },
       schema: {
         summary: 'Signs in with e-mail and password; answers a bearer token',
         tags: ['auth'],
@@ -67,8 +100,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SessionAnswer, 422: ValidationErrorBodySchema, 429: ErrorBodySchema },
       },
     },
-    async (request) => {
-      const userId = await authenticate(db, request.body.email, request.body.password);
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const address = await addressFailures(request, { increment: false });
+      if (!address.isAllowed && address.remaining <= 0) {
+        throw tooMany(reply, address.ttl, addressThrottledMessage(address.ttl));
+      }
+      const attempt = await takeLoginAttempt(db, email);
+      if (!attempt.allowed) throw tooMany(reply, attempt.waitMs, accountThrottledMessage(attempt.waitMs));
+      let userId: number;
+      try {
+        userId = await authenticate(db, email, password);
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 422) await addressFailures(request);
+        throw error;
+      }
+      await clearLoginFailures(db, email);
       return session(userId, request.headers['user-agent'], AUTH_MESSAGES.loggedIn);
     },
   );

@@ -1,13 +1,16 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { AUTH_MESSAGES, generateCode, parseCode, type Register } from '@pulso/domain';
+import { type PasswordOwner, passwordProblem } from '@pulso/domain/password-strength';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, company_invitations, sessions, users, virgin_codes } from '../../db/schema/index.ts';
 import { fieldError } from '../../errors.ts';
 
-/** How long a token lives without use; each use (at most hourly) extends it. */
+/** How long a token lives without use; each use (at most hourly) extends it (docs/auth-security.md "Sessions"). */
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+/** How long a token lives at most, used or not, from the sign-in that issued it. */
+export const SESSION_MAX_AGE_MS = 90 * 24 * 3600 * 1000;
 const SLIDE_AFTER_MS = 3600 * 1000;
 
 /** SHA-256 hex of a bearer token: the only form in which tokens are stored. */
@@ -20,43 +23,73 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password);
 }
 
+/**
+ * Enforces the password rule (`passwordProblem` of `@pulso/domain/password-strength`;
+ * docs/auth-security.md "Password rule") on a password about to be set for
+ * `owner`. Throws 422 on `field` with the rule's pt-BR message. Every route
+ * and tool that sets a password calls it; sign-in never does, so existing
+ * passwords keep working.
+ */
+export function assertPasswordAllowed(password: string, owner: PasswordOwner, field = 'password'): void {
+  const problem = passwordProblem(password, owner);
+  if (problem) throw fieldError(field, problem);
+}
+
 // Verified against when the e-mail is unknown, so that the answer takes as long.
 const DUMMY_HASH = hash('pulso-timing-equaliser');
 
 /** Issues a 256-bit random token for `userId` and stores its hash. */
 export async function issueSession(db: Db, userId: number, userAgent: string | undefined): Promise<string> {
   const token = randomBytes(32).toString('base64url');
+  const now = new Date();
   await db.insert(sessions).values({
     user_id: userId,
     token_hash: hashToken(token),
     user_agent: userAgent?.slice(0, 255) ?? null,
-    expires_at: new Date(Date.now() + SESSION_TTL_MS),
+    // `created_at` is the sign-in: the absolute lifetime counts from it.
+    created_at: now,
+    last_used_at: now,
+    expires_at: new Date(now.getTime() + SESSION_TTL_MS),
   });
   return token;
 }
 
-/** The live session behind a token, or `null` when unknown, expired or revoked. */
+/**
+ * The live session behind a token (HTTP `Authorization: Bearer` and the
+ * Socket.IO handshake alike), or `null` when it is unknown, revoked, unused
+ * for {@link SESSION_TTL_MS} or older than {@link SESSION_MAX_AGE_MS} since
+ * sign-in. A use at least an hour after the previous one slides the expiry
+ * to 30 days ahead, never past sign-in + 90 days (docs/auth-security.md
+ * "Sessions").
+ */
 export async function resolveSession(
   db: Db,
   token: string,
 ): Promise<{ sessionId: number; userId: number } | null> {
   const now = new Date();
   const [row] = await db
-    .select({ id: sessions.id, user_id: sessions.user_id, last_used_at: sessions.last_used_at })
+    .select({
+      id: sessions.id,
+      user_id: sessions.user_id,
+      created_at: sessions.created_at,
+      last_used_at: sessions.last_used_at,
+    })
     .from(sessions)
     .where(
       and(
         eq(sessions.token_hash, hashToken(token)),
         isNull(sessions.revoked_at),
         gt(sessions.expires_at, now),
+        gt(sessions.created_at, new Date(now.getTime() - SESSION_MAX_AGE_MS)),
       ),
     )
     .limit(1);
   if (!row) return null;
   if (now.getTime() - row.last_used_at.getTime() > SLIDE_AFTER_MS) {
+    const expires = Math.min(now.getTime() + SESSION_TTL_MS, row.created_at.getTime() + SESSION_MAX_AGE_MS);
     await db
       .update(sessions)
-      .set({ last_used_at: now, expires_at: new Date(now.getTime() + SESSION_TTL_MS) })
+      .set({ last_used_at: now, expires_at: new Date(expires) })
       .where(eq(sessions.id, row.id));
   }
   return { sessionId: row.id, userId: row.user_id };
@@ -93,7 +126,8 @@ export async function drawFreeCode(db: Db): Promise<string> {
  * With `invitationToken` (`POST /register/:token`, RULINGS.md "Corporate
  * accounts") the account is `empresarial`, linked to the inviting company, and
  * the invitation is used up in the same transaction.
- * Errors: 422 `email` when the e-mail is taken; 422 `code` when the sticker
+ * Errors: 422 `password` when the password breaks the password rule
+ * ({@link assertPasswordAllowed}); 422 `email` when the e-mail is taken; 422 `code` when the sticker
  * code is not claimable; 422 `token` when the invitation is unknown, used,
  * expired or its company inactive.
  */
@@ -102,6 +136,7 @@ export async function registerPatient(
   input: Register,
   options: { invitationToken?: string } = {},
 ): Promise<{ userId: number }> {
+  assertPasswordAllowed(input.password, input);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const invitation = options.invitationToken

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AUTH_MESSAGES, COMPANY_MESSAGES, TOO_MANY_REQUESTS_MESSAGE } from '@pulso/domain';
+import { passwordProblem } from '@pulso/domain/password-strength';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { companies, company_invitations, users } from '../../db/schema/index.ts';
@@ -209,6 +210,18 @@ describe('POST /api/register/:token (corporate account)', () => {
     expect(invitation?.used_at).toBeInstanceOf(Date);
     const me = await t.app.inject({ url: '/api/user', headers: { authorization: `Bearer ${session}` } });
     expect(me.json().user.empresarial).toBe(true);
+  });
+
+  it('refuses a weak password with the rule’s feedback and leaves the invitation usable', async () => {
+    const { token } = await invite();
+    for (const password of ['password', 'aaaaaaaa']) {
+      const res = await registerWith(token, { password, password_confirmation: password });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ password: [passwordProblem(password)] });
+    }
+    const [row] = await t.database.db.select().from(company_invitations);
+    expect(row?.used_at).toBeNull();
+    expect((await registerWith(token)).statusCode).toBe(201);
   });
 
   it('a plain registration is not empresarial', async () => {

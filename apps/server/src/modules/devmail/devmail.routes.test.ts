@@ -65,6 +65,48 @@ describe('dev outbox', () => {
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 
+  it.each(['192.168.0.20', '10.1.2.3', '203.0.113.9', '::ffff:192.168.0.20', '2001:db8::1'])(
+    'answers 404 to a request from another machine (%s), as if it did not exist',
+    async (remoteAddress) => {
+      await createPatient(t.app);
+      await mailIdle(t.app.ctx);
+      for (const url of ['/dev/mail', '/dev/mail.json']) {
+        const res = await t.app.inject({ url, remoteAddress });
+        expect(res.statusCode).toBe(404);
+        expect(res.body).not.toContain('@exemplo.com.br');
+        expect(res.json()).toEqual({ message: 'Rota não encontrada' });
+      }
+    },
+  );
+
+  it.each(['127.0.0.1', '127.0.0.53', '::1', '::ffff:127.0.0.1'])(
+    'answers loopback (%s)',
+    async (remoteAddress) => {
+      expect((await t.app.inject({ url: '/dev/mail.json', remoteAddress })).statusCode).toBe(200);
+    },
+  );
+
+  it('judges by the connection, not X-Forwarded-For, when TRUST_PROXY is on', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const spoofed = await proxied.app.inject({
+        url: '/dev/mail.json',
+        remoteAddress: '198.51.100.7',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect(spoofed.statusCode).toBe(404);
+      // A proxy on this machine forwarding a remote client: still the socket's loopback address.
+      const local = await proxied.app.inject({
+        url: '/dev/mail.json',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '198.51.100.7' },
+      });
+      expect(local.statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('does not exist in production', async () => {
     const prod = await createTestApp({ NODE_ENV: 'production' });
     try {

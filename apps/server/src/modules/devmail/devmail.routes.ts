@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type OutboxMessage, readOutbox } from '../../platform/mail.ts';
@@ -50,13 +51,34 @@ ${messages.length === 0 ? '<p>Nenhum e-mail enviado ainda.</p>' : items}
 }
 
 /**
+ * Whether `address` (a socket's remote address) is this machine: 127.0.0.0/8,
+ * `::1`, or 127.x written as an IPv4-mapped IPv6 address.
+ */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  if (isIP(v4) === 4) return v4.startsWith('127.');
+  return address === '::1';
+}
+
+/**
  * The dev outbox (issue 3), registered under `/dev` only outside production:
  * `GET /dev/mail` lists the saved messages as HTML (newest first, everything
  * escaped, links of the text body clickable) and `GET /dev/mail.json` answers
- * them as an array, newest first, for tests.
+ * them as an array, newest first, for tests. It holds every password-reset
+ * and verification link, so it answers only requests from this machine:
+ * any other address gets the same 404 as an unknown route
+ * (docs/auth-security.md "Dev outbox"). The address is the connection's own,
+ * never `X-Forwarded-For`, even with `TRUST_PROXY`.
  */
 export const devmailRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.ctx;
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isLoopback(request.raw.socket.remoteAddress)) {
+      return reply.code(404).send({ message: 'Rota não encontrada' });
+    }
+  });
 
   // HTML answer: no response schema (the zod serializer would JSON-encode the page).
   app.get(

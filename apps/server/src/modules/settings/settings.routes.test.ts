@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES, SETTINGS_MESSAGES, UNAUTHENTICATED_MESSAGE } from '@pulso/domain';
+import { PASSWORD_MESSAGES, passwordProblem } from '@pulso/domain/password-strength';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
@@ -111,6 +112,27 @@ describe('PUT /api/settings/password', () => {
     );
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors).toEqual({ password_confirmation: [AUTH_MESSAGES.passwordMismatch] });
+  });
+
+  it('answers 422 on a weak new password and on one holding the name or e-mail, and changes nothing', async () => {
+    const patient = await createPatient(t.app, { name: 'Otávio Brandão' });
+    const other = await otherDevice(patient.user.email, patient.password);
+    const cases = [
+      ['password', passwordProblem('password')],
+      ['12345678', passwordProblem('12345678')],
+      [patient.user.email, PASSWORD_MESSAGES.personal],
+      ['otavio-brandao-2026', PASSWORD_MESSAGES.personal],
+    ] as const;
+    for (const [password, message] of cases) {
+      const res = await changePassword(
+        { password_current: patient.password, password, password_confirmation: password },
+        patient.auth,
+      );
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({ message, errors: { password: [message] } });
+    }
+    expect((await login(patient.user.email, patient.password)).statusCode).toBe(200);
+    expect((await me(other)).statusCode).toBe(200);
   });
 
   it('answers 422 on password_current when it is wrong, and changes nothing', async () => {

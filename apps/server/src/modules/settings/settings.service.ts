@@ -5,7 +5,7 @@ import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { account_tokens, sessions, users } from '../../db/schema/index.ts';
 import { fieldError, HttpError } from '../../errors.ts';
-import { hashPassword } from '../auth/auth.service.ts';
+import { assertPasswordAllowed, hashPassword } from '../auth/auth.service.ts';
 
 /**
  * Changes the actor's password (spec 2 §5, §7 `PUT /settings/password`).
@@ -13,11 +13,13 @@ import { hashPassword } from '../auth/auth.service.ts';
  * argon2id, and every other live session of the account is revoked in the
  * same transaction, the one making the request stays signed in
  * (ARCHITECTURE.md "Auth"). Errors: 422 `password_current` 'Senha atual
- * incorreta'; 401 when the account is gone or closed.
+ * incorreta'; then 422 `password` when the new password breaks the password
+ * rule for the account's name and e-mail (docs/auth-security.md); 401 when
+ * the account is gone or closed.
  */
 export async function changePassword(db: Db, actor: Actor, input: ChangePassword): Promise<void> {
   const [row] = await db
-    .select({ password_hash: users.password_hash })
+    .select({ password_hash: users.password_hash, name: users.name, email: users.email })
     .from(users)
     .where(and(eq(users.id, actor.userId), eq(users.is_active, true)))
     .limit(1);
@@ -25,6 +27,7 @@ export async function changePassword(db: Db, actor: Actor, input: ChangePassword
   if (!(await verify(row.password_hash, input.password_current))) {
     throw fieldError('password_current', SETTINGS_MESSAGES.passwordCurrentWrong);
   }
+  assertPasswordAllowed(input.password, row);
   const passwordHash = await hashPassword(input.password);
   const now = new Date();
   await db.transaction(async (tx) => {

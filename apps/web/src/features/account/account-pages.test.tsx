@@ -1,11 +1,14 @@
 import type { UserView } from '@pulso/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clearToken, getToken, setToken } from '../../app/token.ts';
+import { warmPasswordRule } from '../../test/password-rule.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import HomePage from '../home/home-page.tsx';
 import EmailVerifyPage from './email-verify-page.tsx';
 import PasswordResetPage from './password-reset-page.tsx';
+
+beforeAll(warmPasswordRule, 60_000);
 
 const routes = [
   { path: '/email/verify/:token', element: <EmailVerifyPage /> },
@@ -111,6 +114,25 @@ describe('/password/reset/:token?email= (spec 1 §5)', () => {
     ]);
     expect(getToken()).toBeNull();
     expect(await screen.findByText('Senha redefinida com sucesso')).not.toBeNull();
+  });
+
+  it('shows the strength live and refuses the e-mail of the link or a weak password, posting nothing', async () => {
+    const calls = stubFetch(() => jsonResponse({}));
+    renderRoutes(routes, url);
+    const meter = screen.getByTestId('password-strength');
+    const password = screen.getByLabelText(/^Nova senha/);
+    fireEvent.change(password, { target: { value: 'password' } });
+    await waitFor(() => expect(meter.textContent).toContain('Força da senha: Muito fraca (ainda não serve)'));
+    expect(meter.textContent).toContain('Esta é uma senha muito usada.');
+    for (const weak of ['password', 'ana+x@example.com']) {
+      fireEvent.change(password, { target: { value: weak } });
+      fireEvent.change(screen.getByLabelText(/^Confirme a nova senha/), { target: { value: weak } });
+      fireEvent.click(screen.getByRole('button', { name: 'Redefinir senha' }));
+      const message =
+        weak === 'password' ? /^Senha fraca\. Esta é uma senha muito usada\./ : /não pode conter/;
+      await waitFor(() => expect(screen.getAllByText(message).length).toBeGreaterThan(0));
+    }
+    expect(calls).toEqual([]);
   });
 
   it('shows the server message for a used link and stays on the page', async () => {

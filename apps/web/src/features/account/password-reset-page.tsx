@@ -1,13 +1,15 @@
 import { Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { ACCOUNT_MESSAGES, type PasswordResetFields, PasswordResetFieldsSchema } from '@pulso/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { pageTitles, paths } from '../../app/paths.ts';
 import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
 import { clearToken } from '../../app/token.ts';
 import { domainResolver } from '../../ui/domain-resolver.ts';
 import { PasswordField } from '../../ui/password-field.tsx';
+import { withPasswordRule } from '../../ui/password-rule.ts';
+import { PasswordStrengthMeter } from '../../ui/password-strength-meter.tsx';
 import { applyServerErrors } from '../../ui/server-errors.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { useResetPassword } from './api/reset-password.ts';
@@ -20,7 +22,8 @@ interface ResetFormValues {
 /**
  * /password/reset/:token?email= (spec 1 §2, §5): the e-mail of the link
  * (read-only), the new password and its confirmation, both required and
- * equal (a mismatch clears the confirmation). Success signs every device out
+ * equal (a mismatch clears the confirmation), the new one by the password
+ * rule with live feedback (docs/auth-security.md). Success signs every device out
  * (server side), shows the message and goes to /login.
  */
 export default function PasswordResetPage() {
@@ -37,11 +40,14 @@ export default function PasswordResetPage() {
     handleSubmit,
     setValue,
     setError,
+    control,
     formState: { errors },
   } = useForm<ResetFormValues, unknown, PasswordResetFields>({
-    resolver: domainResolver(PasswordResetFieldsSchema),
+    // The server also refuses the account's name, which this page does not know.
+    resolver: withPasswordRule(domainResolver(PasswordResetFieldsSchema), () => ({ email })),
     defaultValues: { password: '', password_confirmation: '' },
   });
+  const password = useWatch({ control, name: 'password' });
 
   const onSubmit = handleSubmit(
     (values) =>
@@ -75,7 +81,10 @@ export default function PasswordResetPage() {
           <Title order={1} ta="center" id="reset-title">
             {pageTitles.passwordReset}
           </Title>
-          <Text size="sm">Crie uma nova senha para a sua conta. Ela deve ter pelo menos 8 caracteres.</Text>
+          <Text size="sm">
+            Crie uma nova senha para a sua conta: pelo menos 8 caracteres, difícil de adivinhar e sem o seu
+            nome ou e-mail. Uma frase com três ou quatro palavras serve.
+          </Text>
           <TextInput
             label="E-mail"
             type="email"
@@ -90,6 +99,7 @@ export default function PasswordResetPage() {
             autoComplete="new-password"
             error={errors.password?.message}
           />
+          <PasswordStrengthMeter password={password} owner={{ email }} />
           <PasswordField
             {...register('password_confirmation')}
             label="Confirme a nova senha"

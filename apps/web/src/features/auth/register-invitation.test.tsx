@@ -1,9 +1,12 @@
 import { AUTH_MESSAGES } from '@pulso/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getToken } from '../../app/token.ts';
+import { warmPasswordRule } from '../../test/password-rule.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import RegisterPage from './register-page.tsx';
+
+beforeAll(warmPasswordRule, 60_000);
 
 const routes = [
   { path: '/register/:code?', element: <RegisterPage /> },
@@ -33,8 +36,10 @@ async function fillAndSubmit() {
   );
   fireEvent.click(screen.getByRole('button', { name: 'Próximo' }));
   fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: 'ana@horizonte.com.br' } });
-  fireEvent.change(screen.getByLabelText('Senha'), { target: { value: 'segredo123' } });
-  fireEvent.change(screen.getByLabelText('Confirme a senha'), { target: { value: 'segredo123' } });
+  fireEvent.change(screen.getByLabelText('Senha'), { target: { value: 'girassol-azul-na-janela' } });
+  fireEvent.change(screen.getByLabelText('Confirme a senha'), {
+    target: { value: 'girassol-azul-na-janela' },
+  });
   fireEvent.click(screen.getByRole('checkbox', { name: /Li e aceito/ }));
   fireEvent.click(screen.getByRole('button', { name: 'Criar conta' }));
 }

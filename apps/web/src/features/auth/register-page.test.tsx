@@ -1,8 +1,12 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { passwordProblem } from '@pulso/domain/password-strength';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getToken } from '../../app/token.ts';
+import { warmPasswordRule } from '../../test/password-rule.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import RegisterPage from './register-page.tsx';
+
+beforeAll(warmPasswordRule, 60_000);
 
 const routes = [
   { path: '/register/:code?', element: <RegisterPage /> },
@@ -23,8 +27,10 @@ async function fillStep1() {
 
 function fillStep2() {
   fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ana@example.com' } });
-  fireEvent.change(screen.getByLabelText('Senha'), { target: { value: 'segredo123' } });
-  fireEvent.change(screen.getByLabelText('Confirme a senha'), { target: { value: 'segredo123' } });
+  fireEvent.change(screen.getByLabelText('Senha'), { target: { value: 'girassol-azul-na-janela' } });
+  fireEvent.change(screen.getByLabelText('Confirme a senha'), {
+    target: { value: 'girassol-azul-na-janela' },
+  });
 }
 
 describe('/register (spec 1 §4, §5)', () => {
@@ -76,8 +82,8 @@ describe('/register (spec 1 §4, §5)', () => {
       name: 'Ana Souza',
       telefone: '11987654321',
       email: 'ana@example.com',
-      password: 'segredo123',
-      password_confirmation: 'segredo123',
+      password: 'girassol-azul-na-janela',
+      password_confirmation: 'girassol-azul-na-janela',
       terms: true,
       newsletter: false,
       code: '123AB456',
@@ -117,5 +123,41 @@ describe('/register (spec 1 §4, §5)', () => {
     await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByRole('alert').textContent).toContain('Informe um número de celular válido');
     await waitFor(() => expect(document.activeElement).toBe(phone));
+  });
+
+  it('shows the password’s strength as it is typed, with zxcvbn’s pt-BR feedback', async () => {
+    renderRoutes(routes, '/register');
+    await fillStep1();
+    const meter = screen.getByTestId('password-strength');
+    const type = (value: string) => fireEvent.change(screen.getByLabelText('Senha'), { target: { value } });
+    type('12345678');
+    await waitFor(() => expect(meter.textContent).toContain('Força da senha: Muito fraca (ainda não serve)'));
+    expect(within(meter).getByText('Esta é uma senha muito usada.')).not.toBeNull();
+    expect(within(meter).getByText('Adicione mais palavras menos comuns.')).not.toBeNull();
+    expect(meter.getAttribute('aria-live')).toBe('polite');
+    // The name typed on step 1 and the e-mail count.
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ana.souza@example.com' } });
+    type('Souza-e-o-gato-malhado');
+    await waitFor(() =>
+      expect(within(meter).getByText('A senha não pode conter o seu nome nem o seu e-mail.')).not.toBeNull(),
+    );
+    type('girassol-azul-na-janela');
+    await waitFor(() => expect(meter.textContent).toBe('Força da senha: Forte'));
+  });
+
+  it('refuses a weak password on submit with the server’s message, sending nothing', async () => {
+    const fetchMock = vi.fn(async (_url: string | URL | Request) => jsonResponse({}));
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes(routes, '/register');
+    await fillStep1();
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ana@example.com' } });
+    fireEvent.change(screen.getByLabelText('Senha'), { target: { value: 'aaaaaaaa' } });
+    fireEvent.change(screen.getByLabelText('Confirme a senha'), { target: { value: 'aaaaaaaa' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /Li e aceito/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Criar conta' }));
+    const message = passwordProblem('aaaaaaaa') ?? '';
+    expect(message).toMatch(/^Senha fraca\./);
+    expect(await screen.findByText(message)).not.toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/register')).toBe(false);
   });
 });

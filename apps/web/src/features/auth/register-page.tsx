@@ -12,6 +12,7 @@ import { ApiError } from '../../app/api.ts';
 import { pageTitles, paths } from '../../app/paths.ts';
 import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
 import { domainResolver } from '../../ui/domain-resolver.ts';
+import { withPasswordRule } from '../../ui/password-rule.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { useInvitation } from './api/get-invitation.ts';
 import { useVirginCode } from './api/get-virgin-code.ts';
@@ -62,7 +63,10 @@ export default function RegisterPage() {
     defaultValues: { name: '', telefone: '' },
   });
   const step2 = useForm<RegisterStep2Values, unknown, RegisterStep2Output>({
-    resolver: domainResolver(RegisterStep2Schema),
+    resolver: withPasswordRule(domainResolver(RegisterStep2Schema), (values) => ({
+      email: values.email,
+      name: step1.getValues('name'),
+    })),
     defaultValues: { email: '', password: '', password_confirmation: '', terms: false, newsletter: false },
   });
 
@@ -164,6 +168,7 @@ export default function RegisterPage() {
             <Stepper.Step label="Acesso" description="Passo 2 de 2">
               <RegisterStep2
                 form={step2}
+                name={step1.getValues('name')}
                 onBack={() => goTo(0, 'name')}
                 onSubmit={submit}
                 submitting={registration.isPending}

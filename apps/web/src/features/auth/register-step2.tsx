@@ -1,6 +1,7 @@
 import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { PasswordField } from '../../ui/password-field.tsx';
+import { PasswordStrengthMeter } from '../../ui/password-strength-meter.tsx';
 import type { RegisterStep2Output, RegisterStep2Values } from './register-form-types.ts';
 import { TermsLabel } from './terms-label.tsx';
 
@@ -9,14 +10,18 @@ const TERMS_HINT_ID = 'register-terms-hint';
 /**
  * Registration step 2 (spec 1 §4, §5): e-mail, password, confirmation, terms
  * and newsletter. 'Criar conta' stays disabled until the terms are accepted.
+ * The password's strength shows as it is typed, judged with the e-mail and
+ * `name` (step 1) like the server judges it (docs/auth-security.md).
  */
 export function RegisterStep2({
   form,
+  name,
   onBack,
   onSubmit,
   submitting,
 }: {
   form: UseFormReturn<RegisterStep2Values, unknown, RegisterStep2Output>;
+  name: string;
   onBack: () => void;
   onSubmit: (values: RegisterStep2Output) => void;
   submitting: boolean;
@@ -28,6 +33,7 @@ export function RegisterStep2({
     formState: { errors },
   } = form;
   const termsAccepted = useWatch({ control, name: 'terms' });
+  const [email, password] = useWatch({ control, name: ['email', 'password'] });
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Acesso">
@@ -43,10 +49,11 @@ export function RegisterStep2({
         <PasswordField
           {...register('password')}
           label="Senha"
-          description="No mínimo 8 caracteres"
+          description="No mínimo 8 caracteres. Uma frase com três ou quatro palavras é fácil de lembrar e difícil de adivinhar."
           autoComplete="new-password"
           error={errors.password?.message}
         />
+        <PasswordStrengthMeter password={password} owner={{ email, name }} />
         <PasswordField
           {...register('password_confirmation')}
           label="Confirme a senha"

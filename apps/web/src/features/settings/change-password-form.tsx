@@ -1,9 +1,13 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { type ChangePassword, ChangePasswordSchema, SETTINGS_MESSAGES } from '@pulso/domain';
-import { useForm } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm, useWatch } from 'react-hook-form';
+import { type UserResponse, userQueryKey } from '../../app/auth.tsx';
 import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
 import { domainResolver } from '../../ui/domain-resolver.ts';
 import { PasswordField } from '../../ui/password-field.tsx';
+import { withPasswordRule } from '../../ui/password-rule.ts';
+import { PasswordStrengthMeter } from '../../ui/password-strength-meter.tsx';
 import { applyServerErrors } from '../../ui/server-errors.ts';
 import { useChangePassword } from './api/change-password.ts';
 
@@ -18,24 +22,30 @@ const FIELDS = ['password_current', 'password', 'password_confirmation'] as cons
 
 /**
  * The 'Alterar Senha' form (spec 2 §5, §7, §8): current password, new
- * password and confirmation with the spec's messages; a mismatch clears the
+ * password and confirmation with the spec's messages, the new password by
+ * the password rule with live feedback (docs/auth-security.md); a mismatch clears the
  * confirmation; the server's errors go under their fields and to the
  * snackbar. On success the other devices are signed out by the server.
  */
 export function ChangePasswordForm() {
   const snackbar = useSnackbar();
   const changePassword = useChangePassword();
+  // The signed-in user, as the shell already loaded it: the rule refuses their name and e-mail.
+  const user = useQueryClient().getQueryData<UserResponse>(userQueryKey)?.user;
+  const owner = { email: user?.email, name: user?.name };
   const {
     register,
     handleSubmit,
     reset,
     setValue,
     setError,
+    control,
     formState: { errors },
   } = useForm<ChangePasswordValues, unknown, ChangePassword>({
-    resolver: domainResolver(ChangePasswordSchema),
+    resolver: withPasswordRule(domainResolver(ChangePasswordSchema), () => owner),
     defaultValues: EMPTY,
   });
+  const password = useWatch({ control, name: 'password' });
 
   const onSubmit = handleSubmit(
     (values) =>
@@ -60,8 +70,9 @@ export function ChangePasswordForm() {
     <form noValidate onSubmit={onSubmit} aria-label="Alterar senha">
       <Stack gap="md">
         <Text size="sm">
-          A nova senha deve ter pelo menos 8 caracteres. Ao alterá-la, os outros aparelhos conectados à sua
-          conta serão desconectados; este continua conectado.
+          A nova senha deve ter pelo menos 8 caracteres, ser difícil de adivinhar e não conter o seu nome nem
+          o seu e-mail (uma frase com três ou quatro palavras serve). Ao alterá-la, os outros aparelhos
+          conectados à sua conta serão desconectados; este continua conectado.
         </Text>
         <PasswordField
           {...register('password_current')}
@@ -79,6 +90,7 @@ export function ChangePasswordForm() {
           aria-invalid={errors.password ? true : undefined}
           withAsterisk
         />
+        <PasswordStrengthMeter password={password} owner={owner} />
         <PasswordField
           {...register('password_confirmation')}
           label="Confirme a nova senha"

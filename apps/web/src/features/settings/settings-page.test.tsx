@@ -1,9 +1,12 @@
 import { SETTINGS_MESSAGES } from '@pulso/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getToken, setToken } from '../../app/token.ts';
+import { warmPasswordRule } from '../../test/password-rule.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import SettingsPage from './settings-page.tsx';
+
+beforeAll(warmPasswordRule, 60_000);
 
 const routes = [
   { path: '/settings', element: <SettingsPage /> },
@@ -54,6 +57,25 @@ describe("/settings 'Alterar Senha' (spec 2 §5, §7)", () => {
     expect(await screen.findByText('As senhas devem ser iguais')).not.toBeNull();
     expect(field('Confirme a nova senha').value).toBe('');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the new password’s strength live and refuses a weak one before sending', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes(routes, '/settings');
+    const meter = screen.getByTestId('password-strength');
+    fill('Senha atual', 'senha-antiga-1');
+    fill('Nova senha', 'aaaaaaaa');
+    await waitFor(() => expect(meter.textContent).toContain('Força da senha: Muito fraca (ainda não serve)'));
+    expect(
+      within(meter).getByText('Caracteres repetidos, como "aaa" são fáceis de adivinhar.'),
+    ).not.toBeNull();
+    fill('Confirme a nova senha', 'aaaaaaaa');
+    submitPassword();
+    expect(await screen.findByText(/^Senha fraca\. Caracteres repetidos/)).not.toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+    fill('Nova senha', 'cavalo correto bateria grampo');
+    await waitFor(() => expect(meter.textContent).toBe('Força da senha: Forte'));
   });
 
   it('sends the three fields, shows the success message and empties the form', async () => {

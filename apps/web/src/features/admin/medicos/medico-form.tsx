@@ -6,9 +6,11 @@ import {
   type MedicoEdit,
   MedicoEditSchema,
 } from '@pulso/domain';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useSnackbar } from '../../../app/snackbar/snackbar-context.tsx';
 import { domainResolver } from '../../../ui/domain-resolver.ts';
+import { withPasswordRule } from '../../../ui/password-rule.ts';
+import { PasswordStrengthMeter } from '../../../ui/password-strength-meter.tsx';
 import { applyServerErrors } from '../../../ui/server-errors.ts';
 import { useCreateMedico, useEditMedico, useEspecialidadeNomes } from './medicos-api.ts';
 
@@ -59,10 +61,13 @@ export function MedicoForm({
   const edit = useEditMedico(medico?.id ?? 0);
   const creating = medico === null;
   const form = useForm<FormValues, unknown, MedicoCreate | MedicoEdit>({
-    resolver: domainResolver(creating ? MedicoCreateSchema : MedicoEditSchema),
+    resolver: creating
+      ? withPasswordRule(domainResolver(MedicoCreateSchema), (v) => ({ email: v.email, name: v.name }))
+      : domainResolver(MedicoEditSchema),
     defaultValues: initial(medico),
   });
   const errors = form.formState.errors;
+  const [name, email, password] = useWatch({ control: form.control, name: ['name', 'email', 'password'] });
   const onError = (error: unknown) => {
     if (!applyServerErrors(error, form.setError, [...FIELDS])) snackbar.error(error);
   };
@@ -90,12 +95,13 @@ export function MedicoForm({
             />
             <PasswordInput
               label="Senha de acesso"
-              description="No mínimo 8 caracteres; informe-a ao médico por um canal seguro."
+              description="No mínimo 8 caracteres, difícil de adivinhar e sem o nome ou o e-mail do médico; informe-a ao médico por um canal seguro."
               required
               autoComplete="new-password"
               error={errors.password?.message}
               {...form.register('password')}
             />
+            <PasswordStrengthMeter password={password} owner={{ email, name }} />
           </>
         )}
         <TextInput
