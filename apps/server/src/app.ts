@@ -3,11 +3,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart, { type MultipartFile } from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { MAX_UPLOAD_BYTES, setBrazilianZodMessages, TOO_MANY_REQUESTS_MESSAGE } from '@pulso/domain';
+import { MAX_UPLOAD_BYTES, setBrazilianZodMessages } from '@pulso/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -15,10 +14,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { AppContext } from './context.ts';
 import { errorHandler } from './error-handler.ts';
-import { HttpError } from './errors.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -47,6 +44,8 @@ import { scoreRoutes } from './modules/score/score.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { telemedicinaRoutes } from './modules/telemedicina/telemedicina.routes.ts';
 import { timelineRoutes } from './modules/timeline/timeline.routes.ts';
+import { LocalCounters, redisCounters, registerRateLimits } from './platform/rate-limit.ts';
+import { closeRedis, createFailFastRedis } from './platform/redis.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -57,6 +56,13 @@ declare module 'fastify' {
      * Routes without it receive each file as a Buffer.
      */
     multipartFile?: (part: MultipartFile) => Promise<unknown>;
+  }
+  interface FastifyInstance {
+    /**
+     * Redis as the rate limiter sees it: `up`, `down` (an outage: counters in
+     * this process) or `null` without `REDIS_URL` (docs/resilience.md "Health").
+     */
+    redisState(): Promise<'up' | 'down' | null>;
   }
 }
 
@@ -113,7 +119,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
   app.decorateRequest('actor', null);
   // Socket.IO answers its own path on the same HTTP server (ARCHITECTURE.md "Realtime").
-  ctx.realtime.attach(app.server);
+  ctx.realtime.attach(app.server, app.log);
   app.addHook('preClose', async () => {
     await ctx.realtime.close();
   });
@@ -152,19 +158,17 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=()');
   });
 
-  // With REDIS_URL the counters are shared by every API node (ARCHITECTURE.md "Scale out").
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
+  // With REDIS_URL the counters are shared by every API node; while Redis is unreachable each node counts
+  // on its own and keeps serving (docs/resilience.md "Redis down").
+  const redis = config.redisUrl ? createFailFastRedis(config.redisUrl, 'rate-limit', app.log) : null;
+  const counters = redis ? redisCounters(redis, app.log) : new LocalCounters();
   if (redis) {
     app.addHook('onClose', async () => {
-      await redis.quit();
+      await closeRedis(redis);
     });
   }
-  await app.register(rateLimit, {
-    global: false,
-    nameSpace: 'pulso-rl:',
-    ...(redis ? { redis } : {}),
-    errorResponseBuilder: () => new HttpError(429, TOO_MANY_REQUESTS_MESSAGE),
-  });
+  app.decorate('redisState', () => counters.redisState());
+  await registerRateLimits(app, { config, counters });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 30 },

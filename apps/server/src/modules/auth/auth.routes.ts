@@ -23,7 +23,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   const registerSchema = (summary: string, withToken: boolean) => ({
-    config: authLimit,
+    // A sticker code in the body draws from the per-IP code budget too (docs/resilience.md).
+    config: { ...authLimit, codeInBody: true },
     schema: {
       summary,
       tags: ['auth'],
