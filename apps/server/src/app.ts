@@ -44,6 +44,7 @@ import { scoreRoutes } from './modules/score/score.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { telemedicinaRoutes } from './modules/telemedicina/telemedicina.routes.ts';
 import { timelineRoutes } from './modules/timeline/timeline.routes.ts';
+import { registerOverloadShedding } from './platform/overload.ts';
 import { LocalCounters, redisCounters, registerRateLimits } from './platform/rate-limit.ts';
 import { closeRedis, createFailFastRedis } from './platform/redis.ts';
 
@@ -113,6 +114,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // A path parameter may be a percent-encoded search term of 100 characters (4-byte UTF-8: 12 each).
     routerOptions: { maxParamLength: 1200 },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // First of the hooks: a shed request costs no Redis round trip, no session lookup, no database queue.
+  await registerOverloadShedding(app, config.overload);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -4,6 +4,7 @@ import {
   firstErrorMessage,
   GENERIC_ERROR_MESSAGE,
   issuesToFieldErrors,
+  OVERLOADED_MESSAGE,
   TOO_MANY_REQUESTS_MESSAGE,
   UNAUTHENTICATED_MESSAGE,
   VALIDATION_MESSAGE,
@@ -15,6 +16,9 @@ describe('error messages', () => {
     expect(VALIDATION_MESSAGE).toBe('Verifique os dados informados.');
     expect(UNAUTHENTICATED_MESSAGE).toBe('Sua sessão expirou. Entre novamente.');
     expect(TOO_MANY_REQUESTS_MESSAGE).toBe('Muitas tentativas. Aguarde um minuto e tente novamente.');
+    expect(OVERLOADED_MESSAGE).toBe(
+      'O Pulso está com muitos acessos agora. Tente novamente em alguns segundos.',
+    );
   });
 });
 
