@@ -71,7 +71,7 @@ const EnvSchema = z.object({
   OVERLOAD_MAX_IN_FLIGHT: z
     .union([z.literal('').transform(() => undefined), z.coerce.number().int().min(0)])
     .optional(),
-  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(250),
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   // Hours without a message after which an A care session ends as ET (RULINGS.md "Inactivity").
   ATENDIMENTO_INATIVIDADE_HORAS: z
     .union([z.literal('').transform(() => undefined), z.coerce.number().positive().max(8760)])
