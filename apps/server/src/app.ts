@@ -46,7 +46,12 @@ import { telemedicinaRoutes } from './modules/telemedicina/telemedicina.routes.t
 import { timelineRoutes } from './modules/timeline/timeline.routes.ts';
 import { registerOverloadShedding } from './platform/overload.ts';
 import { LocalCounters, redisCounters, registerRateLimits } from './platform/rate-limit.ts';
-import { closeRedis, createFailFastRedis } from './platform/redis.ts';
+import {
+  closeRedis,
+  createFailFastRedis,
+  FAIL_FAST_REDIS_OPTIONS,
+  readyOrTimeout,
+} from './platform/redis.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -167,6 +172,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const redis = config.redisUrl ? createFailFastRedis(config.redisUrl, 'rate-limit', app.log) : null;
   const counters = redis ? redisCounters(redis, app.log) : new LocalCounters();
   if (redis) {
+    // Counting in Redis from the first request when it is up; starting anyway (in process) when it is not.
+    app.addHook('onReady', () => readyOrTimeout(redis, FAIL_FAST_REDIS_OPTIONS.connectTimeout));
     app.addHook('onClose', async () => {
       await closeRedis(redis);
     });

@@ -60,6 +60,25 @@ export function createFailFastRedis(url: string, name: string, log: RedisLog): R
   return client;
 }
 
+/**
+ * Resolves once `client` is ready, or after `timeoutMs` (an outage: the
+ * caller goes on without it). Used at start-up, so that a healthy Redis
+ * counts from the first request and a dead one delays the start by at most
+ * `timeoutMs`.
+ */
+export function readyOrTimeout(client: Redis, timeoutMs: number): Promise<void> {
+  if (client.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      client.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    client.once('ready', done);
+  });
+}
+
 /** Closes a Redis connection, at once if it is not connected. */
 export async function closeRedis(client: Redis): Promise<void> {
   if (client.status === 'end') return;

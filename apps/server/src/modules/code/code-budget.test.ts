@@ -211,6 +211,7 @@ describe('the per-IP code budget (RATE_LIMIT_CODE_PER_MINUTE)', () => {
   });
 });
 
+// These tests build an app of their own (a fresh database, migrated and seeded): on a busy machine that takes a while.
 describe('the code budget across API nodes, and during a Redis outage', () => {
   it('is shared by two nodes in Redis, misses included', async () => {
     const b = await createTestApp({
@@ -235,7 +236,7 @@ describe('the code budget across API nodes, and during a Redis outage', () => {
     } finally {
       await b.close();
     }
-  });
+  }, 120_000);
 
   it('is kept in this process, and still enforced, while Redis is unreachable', async () => {
     // Nothing listens on that port: the node starts during an outage.
@@ -262,5 +263,5 @@ describe('the code budget across API nodes, and during a Redis outage', () => {
     } finally {
       await node.close();
     }
-  });
+  }, 120_000);
 });
