@@ -30,6 +30,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'pulso-faults-'));
   web = path.join(dataDir, 'web');
   await mkdir(path.join(web, '.vite'), { recursive: true });
+  await mkdir(path.join(dataDir, 'data'));
   await writeFile(path.join(web, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
   await writeFile(
     path.join(web, '.vite', 'manifest.json'),
