@@ -65,8 +65,12 @@ export interface BenchApp {
  * PostgreSQL on a fresh database when `adminUrl` is given, else PGlite on disk
  * in a temporary directory. `LOG_LEVEL=silent`; the per-IP code and sign-in
  * limits are raised to 10⁸ a minute (the limiters still run, in memory).
+ * `env` adds or overrides configuration (e.g. the overload bounds).
  */
-export async function bootApp(adminUrl: string | undefined): Promise<BenchApp> {
+export async function bootApp(
+  adminUrl: string | undefined,
+  env: Record<string, string> = {},
+): Promise<BenchApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pulso-bench-'));
   const pgDb = adminUrl ? await createPostgresDatabase(adminUrl) : null;
   const config = loadConfig({
@@ -78,6 +82,7 @@ export async function bootApp(adminUrl: string | undefined): Promise<BenchApp> {
     RATE_LIMIT_AUTH_PER_MINUTE: '100000000',
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...env,
   });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,

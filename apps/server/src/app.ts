@@ -3,11 +3,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart, { type MultipartFile } from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { MAX_UPLOAD_BYTES, setBrazilianZodMessages, TOO_MANY_REQUESTS_MESSAGE } from '@pulso/domain';
+import { MAX_UPLOAD_BYTES, setBrazilianZodMessages } from '@pulso/domain';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -15,11 +14,9 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { checkRouteAccess } from './access.ts';
 import type { AppContext } from './context.ts';
 import { errorHandler } from './error-handler.ts';
-import { HttpError } from './errors.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -48,6 +45,14 @@ import { scoreRoutes } from './modules/score/score.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { telemedicinaRoutes } from './modules/telemedicina/telemedicina.routes.ts';
 import { timelineRoutes } from './modules/timeline/timeline.routes.ts';
+import { registerOverloadShedding } from './platform/overload.ts';
+import { LocalCounters, redisCounters, registerRateLimits } from './platform/rate-limit.ts';
+import {
+  closeRedis,
+  createFailFastRedis,
+  FAIL_FAST_REDIS_OPTIONS,
+  readyOrTimeout,
+} from './platform/redis.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,12 +70,10 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /**
-     * Whether the rate-limit counters can be reached right now: always
-     * without `REDIS_URL`, and with it while Redis is connected. A limiter
-     * that may be skipped during an outage asks it first, instead of
-     * waiting for a reconnection on every request.
+     * Redis as the rate limiter sees it: `up`, `down` (an outage: counters in
+     * this process) or `null` without `REDIS_URL` (docs/resilience.md "Health").
      */
-    rateLimitStoreUp(): boolean;
+    redisState(): Promise<'up' | 'down' | null>;
   }
 }
 
@@ -129,12 +132,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     checkRouteAccess(route);
     routeTable.push(route);
   });
+  // First of the hooks: a shed request costs no Redis round trip, no session lookup, no database queue.
+  await registerOverloadShedding(app, config.overload);
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
   app.decorateRequest('actor', null);
   // Socket.IO answers its own path on the same HTTP server (ARCHITECTURE.md "Realtime").
-  ctx.realtime.attach(app.server);
+  ctx.realtime.attach(app.server, app.log);
   app.addHook('preClose', async () => {
     await ctx.realtime.close();
   });
@@ -173,22 +179,19 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=()');
   });
 
-  // With REDIS_URL the counters are shared by every API node (ARCHITECTURE.md "Scale out").
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
+  // With REDIS_URL the counters are shared by every API node; while Redis is unreachable each node counts
+  // on its own and keeps serving (docs/resilience.md "Redis down").
+  const redis = config.redisUrl ? createFailFastRedis(config.redisUrl, 'rate-limit', app.log) : null;
+  const counters = redis ? redisCounters(redis, app.log) : new LocalCounters();
   if (redis) {
-    // Reconnection errors are expected during an outage; ioredis retries by itself.
-    redis.on('error', () => {});
+    // Counting in Redis from the first request when it is up; starting anyway (in process) when it is not.
+    app.addHook('onReady', () => readyOrTimeout(redis, FAIL_FAST_REDIS_OPTIONS.connectTimeout));
     app.addHook('onClose', async () => {
-      await redis.quit().catch(() => redis.disconnect());
+      await closeRedis(redis);
     });
   }
-  app.decorate('rateLimitStoreUp', () => redis === null || redis.status === 'ready');
-  await app.register(rateLimit, {
-    global: false,
-    nameSpace: 'pulso-rl:',
-    ...(redis ? { redis } : {}),
-    errorResponseBuilder: () => new HttpError(429, TOO_MANY_REQUESTS_MESSAGE),
-  });
+  app.decorate('redisState', () => counters.redisState());
+  await registerRateLimits(app, { config, counters });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 30 },

@@ -80,6 +80,11 @@ const EnvSchema = z.object({
   RATE_LIMIT_CODE_PER_MINUTE: z.coerce.number().int().positive().default(60),
   // Wrong passwords per client address in 15 minutes before POST /api/login answers 429 (docs/auth-security.md).
   RATE_LIMIT_LOGIN_FAILURES: z.coerce.number().int().positive().default(30),
+  // Overload shedding (docs/resilience.md "Overload"); 0 turns a bound off.
+  OVERLOAD_MAX_IN_FLIGHT: z
+    .union([z.literal('').transform(() => undefined), z.coerce.number().int().min(0)])
+    .optional(),
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   // Hours without a message after which an A care session ends as ET (RULINGS.md "Inactivity").
   ATENDIMENTO_INATIVIDADE_HORAS: z
     .union([z.literal('').transform(() => undefined), z.coerce.number().positive().max(8760)])
@@ -167,6 +172,15 @@ export interface Config {
    * minutes (`RATE_LIMIT_LOGIN_FAILURES`, default 30; docs/auth-security.md).
    */
   rateLimit: { authPerMinute: number; codePerMinute: number; loginFailuresPerAddress: number };
+  /**
+   * Overload shedding (docs/resilience.md "Overload"): past `maxInFlight`
+   * requests in progress (`OVERLOAD_MAX_IN_FLIGHT`; default 32 on PGlite,
+   * 256 on PostgreSQL), or a mean event-loop delay over
+   * `maxEventLoopDelayMs` (`OVERLOAD_MAX_EVENT_LOOP_DELAY_MS`, default
+   * 1000), new requests get a prompt 503 with `Retry-After`; the scan of a
+   * code is admitted up to twice either bound. 0 turns a bound off.
+   */
+  overload: { maxInFlight: number; maxEventLoopDelayMs: number };
   /**
    * Secret of the signed file URLs (`FILES_URL_SECRET`); when absent it is
    * generated into `dataDir/files-url-secret` on first start (see `platform/signed-url.ts`).
@@ -263,6 +277,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
       codePerMinute: e.RATE_LIMIT_CODE_PER_MINUTE,
       loginFailuresPerAddress: e.RATE_LIMIT_LOGIN_FAILURES,
+    },
+    overload: {
+      // PGlite runs every query in this process, one at a time: a short queue is all it can serve promptly.
+      maxInFlight: e.OVERLOAD_MAX_IN_FLIGHT ?? (e.DATABASE_URL ? 256 : 32),
+      maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
     },
     filesUrlSecret: e.FILES_URL_SECRET,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },

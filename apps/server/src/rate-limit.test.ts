@@ -39,5 +39,6 @@ describe('rate limits with REDIS_URL', () => {
     } finally {
       await Promise.all([a.close(), b.close()]);
     }
-  });
+    // Two apps, each a database migrated and seeded: on a busy machine that takes a while.
+  }, 120_000);
 });

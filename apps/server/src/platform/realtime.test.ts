@@ -12,8 +12,9 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAtendimento, createDoctor, createPatient } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
+import { privateRedis } from '../test/redis-server.ts';
 import { type ClientSocket, connectSocket, joinAtendimento, recordEvents } from '../test/sockets.ts';
-import { createRealtime, type Realtime, realtimeRedisKey } from './realtime.ts';
+import { createRealtime, type Realtime, type RealtimeLog, realtimeRedisKey } from './realtime.ts';
 
 // The machines and CI run Redis on loopback (SETUP.md); vitest.config.ts requires REDIS_URL in CI.
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -245,8 +246,8 @@ async function waitFor(check: () => Promise<boolean>): Promise<void> {
 }
 
 /** A second API node in this process: its own HTTP server and Socket.IO, the Redis adapter, the same database. */
-async function startNode(key: string) {
-  const realtime = createRealtime({ db: t.database.db, redis: { url: REDIS_URL, key } });
+async function startNode(key: string, url = REDIS_URL, log?: RealtimeLog) {
+  const realtime = createRealtime({ db: t.database.db, redis: { url, key }, ...(log ? { log } : {}) });
   const server = createServer((_req, res) => res.writeHead(404).end());
   realtime.attach(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -400,6 +401,72 @@ describe('realtime across nodes (REDIS_URL: the Socket.IO Redis adapter)', () =>
       await realtime.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('keeps each node delivering to its own sockets through a Redis outage, and across nodes again once it returns', async () => {
+    const redis = await privateRedis();
+    await redis.start();
+    const probe = redis.client();
+    const lines: string[] = [];
+    const log: RealtimeLog = { warn: (_obj, msg) => lines.push(msg) };
+    const key = `pulso-io:test:${randomUUID()}`;
+    const [a, b] = [await startNode(key, redis.url, log), await startNode(key, redis.url, log)];
+    const subscribed = async () => {
+      const answer = (await probe.pubsub('NUMSUB', `${key}-request#/#`).catch(() => [key, 0])) as [
+        string,
+        number,
+      ];
+      return Number(answer[1]) === 2;
+    };
+    try {
+      await waitFor(subscribed);
+      const onA = await createPatient(t.app);
+      const onB = await createPatient(t.app);
+      const socketA = await connect(a.origin, onA.token);
+      const socketB = await connect(b.origin, onB.token);
+      const recordA = recordEvents(socketA, 'message.sent');
+      const recordB = recordEvents(socketB, 'message.sent');
+      await emitThenSentinel(a.realtime, [userRoom(onB.user.id)], onB.user.id, recordB, 'antes');
+
+      await redis.stop();
+      probe.disconnect();
+      await waitFor(async () => lines.includes('realtime: Redis connection failed; retrying'));
+      // Each node still delivers to its own sockets; what crosses nodes is lost meanwhile, without a crash.
+      await emitThenSentinel(a.realtime, [userRoom(onA.user.id)], onA.user.id, recordA, 'durante, em A');
+      await emitThenSentinel(b.realtime, [userRoom(onB.user.id)], onB.user.id, recordB, 'durante, em B');
+      // Nothing waits on the dead Redis: the online check and the closing of revoked sessions answer at once.
+      let started = Date.now();
+      expect(await a.realtime.isOnline(onB.user.id)).toBe(false);
+      expect(await a.realtime.isOnline(onA.user.id)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(500);
+      const closed = new Promise<void>((resolve) => socketA.once('disconnect', () => resolve()));
+      started = Date.now();
+      await a.realtime.endSessions({ userId: onA.user.id, exceptSessionId: 0 });
+      expect(Date.now() - started).toBeLessThan(500);
+      // A revoked token's socket on this node is closed although the broadcast cannot go through Redis.
+      await closed;
+
+      await redis.start();
+      const back = redis.client();
+      try {
+        const again = async () => {
+          const answer = (await back.pubsub('NUMSUB', `${key}-request#/#`)) as [string, number];
+          return Number(answer[1]) === 2;
+        };
+        await waitFor(again);
+      } finally {
+        back.disconnect();
+      }
+      await emitThenSentinel(a.realtime, [userRoom(onB.user.id)], onB.user.id, recordB, 'depois');
+      expect(contents(recordB)).toEqual(['antes', 'durante, em B', 'depois']);
+      expect(contents(recordA)).toEqual(['durante, em A']);
+      // Once per outage and connection (two nodes, two connections each), not once per retry.
+      expect(lines.filter((l) => l === 'realtime: Redis connection failed; retrying')).toHaveLength(4);
+    } finally {
+      probe.disconnect();
+      await Promise.all([a.close(), b.close()]);
+      await redis.stop();
     }
   });
 

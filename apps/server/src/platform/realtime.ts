@@ -16,6 +16,7 @@ import { Server, type Socket } from 'socket.io';
 import type { Database, Db } from '../db/client.ts';
 import { atendimentos, medicos, staff, users } from '../db/schema/index.ts';
 import { resolveSession } from '../modules/auth/auth.service.ts';
+import { closeRedis, FAIL_FAST_REDIS_OPTIONS } from './redis.ts';
 
 /** What the server keeps about an authenticated socket. */
 interface SocketData {
@@ -41,8 +42,12 @@ export const REALTIME_PATH = '/api/socket.io';
  * only as that session's patient or doctor.
  */
 export interface Realtime {
-  /** Attaches to the HTTP server the app listens on (`buildApp` calls it). */
-  attach(server: HttpServer): void;
+  /**
+   * Attaches to the HTTP server the app listens on (`buildApp` calls it,
+   * with the app's logger: Redis trouble is then logged through it, unless
+   * `createRealtime` was given a `log` of its own).
+   */
+  attach(server: HttpServer, log?: RealtimeLog): void;
   /**
    * Emits one event to several rooms at once, so a socket in more than one of
    * them receives it once; with an adapter (Redis) on every node.
@@ -55,8 +60,9 @@ export interface Realtime {
   /**
    * Whether the user has at least one socket open, on any node. A socket on
    * this node answers at once; otherwise the other nodes are asked through
-   * Redis, and when they cannot be asked in time (an outage) the answer is
-   * `false`: a push too many rather than a message missed.
+   * Redis, and when they cannot be asked in time, or Redis is down, the
+   * answer is `false` (at once during an outage): a push too many rather than
+   * a message missed.
    */
   isOnline(userId: number): Promise<boolean>;
   /**
@@ -64,6 +70,9 @@ export interface Realtime {
    * sessions: `sessionId` one session (logout); `userId` all of that user's,
    * but `exceptSessionId` (password change keeps the current one). A revoked
    * token must stop hearing the user's chats at once, not at its next connect.
+   * This node's sockets are closed directly, the other nodes' through Redis
+   * (during an outage only this node's: docs/resilience.md "Redis down"); it
+   * never waits on Redis.
    */
   endSessions(which: { sessionId: number } | { userId: number; exceptSessionId?: number }): Promise<void>;
   /** Closes this node's sockets and the adapter's connections; the HTTP server is left to Fastify. */
@@ -156,7 +165,9 @@ export async function realtimeRedisKey(database: Database): Promise<string> {
  */
 export function createRealtime(options: RealtimeOptions): Realtime {
   const { db } = options;
-  const log = options.log ?? stderrLog;
+  let currentLog = options.log ?? stderrLog;
+  // The adapter's connections report through whatever logger is current (see `attach`).
+  const log: RealtimeLog = { warn: (obj, msg) => currentLog.warn(obj, msg) };
   const requestTimeoutMs = options.requestTimeoutMs ?? 2000;
   const io: RealtimeServer = new Server({
     path: REALTIME_PATH,
@@ -199,7 +210,8 @@ export function createRealtime(options: RealtimeOptions): Realtime {
 
   return {
     io,
-    attach(server) {
+    attach(server, appLog) {
+      if (appLog && !options.log) currentLog = appLog;
       io.attach(server);
     },
     emit(rooms, event, ...args) {
@@ -210,7 +222,8 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       const room = userRoom(userId);
       // A socket on this node answers at once, without asking the others.
       if ((await io.local.in(room).fetchSockets()).length > 0) return true;
-      if (!redis) return false;
+      // During an outage no other node can be asked: no request waits on a dead Redis.
+      if (redis?.pub.status !== 'ready') return false;
       // The adapter waits `requestsTimeout` for the other nodes, but only once Redis answered how
       // many there are: the outer timer bounds a Redis outage too. Unknown counts as offline.
       let timer: NodeJS.Timeout | undefined;
@@ -230,25 +243,21 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       return sockets.length > 0;
     },
     async endSessions(which) {
-      if ('sessionId' in which) {
-        io.in(sessionRoom(which.sessionId)).disconnectSockets(true);
-        return;
-      }
-      if (which.exceptSessionId === undefined) {
-        io.in(userRoom(which.userId)).disconnectSockets(true);
-        return;
-      }
-      const sockets = await io.in(userRoom(which.userId)).fetchSockets();
-      for (const socket of sockets) {
-        if (socket.data.sessionId !== which.exceptSessionId) socket.disconnect(true);
-      }
+      const room = 'sessionId' in which ? sessionRoom(which.sessionId) : userRoom(which.userId);
+      const kept =
+        'userId' in which && which.exceptSessionId !== undefined ? [sessionRoom(which.exceptSessionId)] : [];
+      // This node's sockets directly: with the Redis adapter a broadcast disconnect reaches even this node only
+      // through Redis, which an outage would leave a revoked token listening.
+      io.local.in(room).except(kept).disconnectSockets(true);
+      // The other nodes through the adapter (a publish: it fails fast, and is dropped, while Redis is down).
+      if (redis) io.in(room).except(kept).disconnectSockets(true);
     },
     async close() {
       // Not `io.close()`: that also closes the HTTP server, which Fastify closes itself.
       io.local.disconnectSockets(true);
       io.engine?.close();
       await io.of('/').adapter.close();
-      if (redis) await Promise.all([quit(redis.pub), quit(redis.sub)]);
+      if (redis) await Promise.all([closeRedis(redis.pub), closeRedis(redis.sub)]);
     },
   };
 }
@@ -266,13 +275,17 @@ function connectAdapter(
   log: RealtimeLog,
 ): { pub: Redis; sub: Redis } {
   // Named after the channel prefix, so that `CLIENT LIST` tells which deployment holds them.
-  const pub = new Redis(redis.url, {
-    maxRetriesPerRequest: 2,
-    connectionName: `${redis.key}:publish`,
-    // CLIENT SETINFO exists from Redis 7.2; older servers (Debian 12 ships 7.0) refuse it at each connect.
-    disableClientInfo: true,
+  // The publishing connection fails fast (no offline queue, short timeouts): an event published during an
+  // outage is dropped at once for the other nodes instead of piling up (docs/resilience.md "Redis down").
+  const pub = new Redis(redis.url, { ...FAIL_FAST_REDIS_OPTIONS, connectionName: `${redis.key}:publish` });
+  // The subscribing one queues its SUBSCRIBEs until Redis answers (also when the node starts during an
+  // outage) and subscribes again after each reconnection.
+  const sub = pub.duplicate({
+    connectionName: `${redis.key}:subscribe`,
+    enableOfflineQueue: true,
+    commandTimeout: undefined,
+    maxRetriesPerRequest: null,
   });
-  const sub = pub.duplicate({ connectionName: `${redis.key}:subscribe` });
   for (const [role, client] of [
     ['publish', pub],
     ['subscribe', sub],
@@ -309,10 +322,4 @@ function connectAdapter(
   }
   io.adapter(createAdapter(pub, sub, { key: redis.key, requestsTimeout: requestTimeoutMs }));
   return { pub, sub };
-}
-
-/** Closes a Redis connection, at once if it is not connected. */
-async function quit(client: Redis): Promise<void> {
-  if (client.status === 'end') return;
-  await client.quit().catch(() => client.disconnect());
 }

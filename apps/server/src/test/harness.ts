@@ -69,6 +69,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     RATE_LIMIT_AUTH_PER_MINUTE: '1000',
     RATE_LIMIT_CODE_PER_MINUTE: '1000',
     RATE_LIMIT_LOGIN_FAILURES: '1000',
+    // No overload shedding unless a test asks for it: a busy CI machine must not turn answers into 503s.
+    OVERLOAD_MAX_IN_FLIGHT: '0',
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,

@@ -4,6 +4,7 @@ import {
   firstErrorMessage,
   GENERIC_ERROR_MESSAGE,
   issuesToFieldErrors,
+  OVERLOADED_MESSAGE,
   SERVICE_UNAVAILABLE_MESSAGE,
   TOO_MANY_REQUESTS_MESSAGE,
   UNAUTHENTICATED_MESSAGE,
@@ -18,6 +19,9 @@ describe('error messages', () => {
     expect(TOO_MANY_REQUESTS_MESSAGE).toBe('Muitas tentativas. Aguarde um minuto e tente novamente.');
     expect(SERVICE_UNAVAILABLE_MESSAGE).toBe(
       'O serviço está temporariamente indisponível. Tente novamente em instantes.',
+    );
+    expect(OVERLOADED_MESSAGE).toBe(
+      'O Pulso está com muitos acessos agora. Tente novamente em alguns segundos.',
     );
   });
 });

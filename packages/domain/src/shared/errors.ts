@@ -28,6 +28,9 @@ export const SERVICE_UNAVAILABLE_MESSAGE =
   'O serviço está temporariamente indisponível. Tente novamente em instantes.';
 /** Message of a 429 (rate limit). */
 export const TOO_MANY_REQUESTS_MESSAGE = 'Muitas tentativas. Aguarde um minuto e tente novamente.';
+/** Message of a 503 when a server is overloaded and sheds the request (it carries `Retry-After`). */
+export const OVERLOADED_MESSAGE =
+  'O Pulso está com muitos acessos agora. Tente novamente em alguns segundos.';
 
 /** Turns zod-like issues into `{field: [messages]}`, keeping their order. */
 export function issuesToFieldErrors(

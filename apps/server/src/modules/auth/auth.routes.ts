@@ -25,13 +25,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
   const authLimit = { rateLimit: { max: app.ctx.config.rateLimit.authPerMinute, timeWindow: '1 minute' } };
   // Wrong passwords per client address, whatever the account (docs/auth-security.md "Login
-  // throttle"): in Redis with REDIS_URL. While Redis is down or failing the count is skipped
-  // (sign-in keeps working); the per-account throttle, in the database, still holds.
+  // throttle"): in Redis with REDIS_URL, in this process while Redis is down (platform/rate-limit.ts);
+  // the per-account throttle, in the database, holds either way.
   const addressFailures = app.createRateLimit({
     max: app.ctx.config.rateLimit.loginFailuresPerAddress,
     timeWindow: LOGIN_ADDRESS_WINDOW_MS,
     keyGenerator: (request) => `login-failures:${request.ip}`,
-    allowList: () => !app.rateLimitStoreUp(),
     skipOnError: true,
   });
   const tooMany = (reply: FastifyReply, waitMs: number, message: string) => {
@@ -47,7 +46,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   const registerSchema = (summary: string, withToken: boolean) => ({
-    config: { access: 'public' as const, ...authLimit },
+    // A sticker code in the body draws from the per-IP code budget too (docs/resilience.md).
+    config: { access: 'public' as const, ...authLimit, codeInBody: true },
     schema: {
       summary,
       tags: ['auth'],

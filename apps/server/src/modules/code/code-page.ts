@@ -3,6 +3,7 @@ import path from 'node:path';
 import { EMBEDDED_CODE_DATA_ID, PublicCodeViewSchema } from '@pulso/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../errors.ts';
+import { codeBudget, markCodeMiss } from '../../platform/rate-limit.ts';
 import { codeLookup } from './code.service.ts';
 import { renderEmergencyFacts } from './emergency-html.ts';
 
@@ -88,10 +89,7 @@ export function codePageRoutes(shell: CodePageShell): FastifyPluginAsync {
     app.get<{ Params: { code: string } }>(
       '/code/:code',
       {
-        config: {
-          access: 'public',
-          rateLimit: { max: app.ctx.config.rateLimit.codePerMinute, timeWindow: '1 minute' },
-        },
+        config: { access: 'public', rateLimit: codeBudget(app.ctx.config) },
         schema: { hide: true },
       },
       async (request, reply) => {
@@ -108,7 +106,10 @@ export function codePageRoutes(shell: CodePageShell): FastifyPluginAsync {
             .replace('</head>', `${data}</head>`)
             .replace(/<body([^>]*)>/, (body) => `${body}${renderEmergencyFacts(view.user)}`);
         } catch (error) {
-          if (error instanceof HttpError && error.statusCode === 404) return shell.html;
+          if (error instanceof HttpError && error.statusCode === 404) {
+            markCodeMiss(request);
+            return shell.html;
+          }
           throw error;
         }
       },

@@ -2,6 +2,7 @@ import { PublicCodeViewSchema, PublicTimelinePageSchema } from '@pulso/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema } from '../../http.ts';
+import { codeBudget } from '../../platform/rate-limit.ts';
 import { optionalUser } from '../auth/auth.hooks.ts';
 import { codeLookup } from './code.service.ts';
 
@@ -16,7 +17,8 @@ import { codeLookup } from './code.service.ts';
 export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.ctx;
   const lookup = codeLookup(app.ctx.database.db);
-  const rateLimit = { max: config.rateLimit.codePerMinute, timeWindow: '1 minute' };
+  // One per-IP budget with every other route taking a code; a miss costs more (docs/resilience.md).
+  const rateLimit = codeBudget(config);
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');

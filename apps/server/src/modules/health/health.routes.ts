@@ -2,9 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../db/unavailable.ts';
 
+const RedisField = z
+  .enum(['up', 'down'])
+  .optional()
+  .describe('Only with REDIS_URL: whether Redis answers (down: counters in this process, chat on this node)');
+
 /**
- * `GET /api/health`: 200 `{status:"ok"}` while the database answers, else 503
- * `{status:"unavailable"}` with `Retry-After` (docs/operations-and-faults.md).
+ * `GET /api/health` (docs/resilience.md "Health"; docs/operations-and-faults.md): 200 `{status: 'ok'}` while
+ * the database answers, with `redis: 'up'` when `REDIS_URL` is set and Redis
+ * answers; 200 `{status: 'degraded', redis: 'down'}` while Redis is
+ * unreachable (the node still serves: rate limits count in this process,
+ * the chat delivers on this node only); 503 `{status: 'unavailable'}` when
+ * the database does not answer, with `Retry-After`. Never shed under overload.
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -12,20 +21,24 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
-        summary: 'Liveness and database reachability',
+        summary: 'Liveness, database and Redis reachability',
         tags: ['platform'],
         response: {
-          200: z.object({ status: z.literal('ok') }),
-          503: z.object({ status: z.literal('unavailable') }),
+          200: z.object({ status: z.enum(['ok', 'degraded']), redis: RedisField }),
+          503: z.object({ status: z.literal('unavailable'), redis: RedisField }),
         },
       },
     },
     async (_request, reply) => {
-      if (await app.ctx.database.ping()) return { status: 'ok' as const };
-      return reply
-        .code(503)
-        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({ status: 'unavailable' as const });
+      const [database, redis] = await Promise.all([app.ctx.database.ping(), app.redisState()]);
+      const redisField = redis === null ? {} : { redis };
+      if (!database) {
+        return reply
+          .code(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+          .send({ status: 'unavailable' as const, ...redisField });
+      }
+      return { status: redis === 'down' ? ('degraded' as const) : ('ok' as const), ...redisField };
     },
   );
 };

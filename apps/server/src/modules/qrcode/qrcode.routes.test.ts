@@ -58,19 +58,20 @@ describe('GET /api/qrcode/virgins/:code', () => {
     }
   });
 
-  it('answers 429 in pt-BR past the per-IP limit', async () => {
-    const limited = await createTestApp({ RATE_LIMIT_CODE_PER_MINUTE: '2' });
+  it('answers 429 in pt-BR past the per-IP code budget, where an unknown code costs 5 (docs/resilience.md)', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_CODE_PER_MINUTE: '6' });
     try {
       const codes: number[] = [];
       for (let i = 0; i < 3; i++)
         codes.push((await limited.app.inject({ url: '/api/qrcode/virgins/999ZZ999' })).statusCode);
+      // 5 units, then 6 (within the budget: 404, and 4 more), then 11: refused.
       expect(codes).toEqual([404, 404, 429]);
       const res = await limited.app.inject({ url: '/api/qrcode/virgins/999ZZ999' });
       expect(res.json()).toEqual({ message: TOO_MANY_REQUESTS_MESSAGE });
     } finally {
       await limited.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('GET /api/qrcode', () => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors, ErrorBodySchema } from '../../http.ts';
+import { codeBudget } from '../../platform/rate-limit.ts';
 import { actorOf, requireUser } from '../auth/auth.hooks.ts';
 import { listOrders } from './pedidos.service.ts';
 import { findVirginCode, ownCode, qrFileName, qrPng, qrSvg } from './qrcode.service.ts';
@@ -24,7 +25,8 @@ const QrCodeAnswer = z.object({
 export const qrcodeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
   const { config } = app.ctx;
-  const codeLimit = { rateLimit: { max: config.rateLimit.codePerMinute, timeWindow: '1 minute' } };
+  // The per-IP code budget, shared with the code lookups (docs/resilience.md "The code budget").
+  const codeLimit = { rateLimit: codeBudget(config) };
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');

@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorHandler } from '../../error-handler.ts';
 import { authErrors, ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
+import { codeBudget } from '../../platform/rate-limit.ts';
 import { createUrlSigner, loadFilesUrlSecret } from '../../platform/signed-url.ts';
 import { actorOf, requireUser } from '../auth/auth.hooks.ts';
 import { AnexoUpload, anexoCsp, contentDisposition, readAnexoPart } from './timeline.anexos.ts';
@@ -402,7 +403,7 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
     '/timeline/user/:code',
     {
       onRequest: requireUser,
-      config: { access: 'self', rateLimit: { max: config.rateLimit.codePerMinute, timeWindow: '1 minute' } },
+      config: { access: 'self', rateLimit: codeBudget(config) },
       schema: {
         summary: 'The patient holding a personal code, to add a record to their timeline',
         tags: ['timeline'],
