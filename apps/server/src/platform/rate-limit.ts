@@ -201,6 +201,21 @@ function storeOf(counters: Counters, namespace: string) {
       );
     }
 
+    /**
+     * The window's count without adding to it (`createRateLimit(…)(request,
+     * {increment: false})`): an addition of 0, which at most opens an empty window.
+     */
+    read(
+      key: string,
+      callback: (error: Error | null, result?: WindowCount) => void,
+      timeWindow: number,
+    ): void {
+      counters.add(this.prefix + key, 0, timeWindow).then(
+        (result) => callback(null, result),
+        (error: Error) => callback(error),
+      );
+    }
+
     /** Routes of one `groupId` share their counters; any other route has its own. */
     child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): PulsoRateLimitStore {
       const params = routeOptions as unknown as RouteParams;
