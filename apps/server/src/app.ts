@@ -7,8 +7,14 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { MAX_UPLOAD_BYTES, setBrazilianZodMessages, TOO_MANY_REQUESTS_MESSAGE } from '@pulso/domain';
-import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  HTTP_MESSAGES,
+  MAX_BODY_BYTES,
+  MAX_UPLOAD_BYTES,
+  setBrazilianZodMessages,
+  TOO_MANY_REQUESTS_MESSAGE,
+} from '@pulso/domain';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -19,6 +25,7 @@ import { Redis } from 'ioredis';
 import type { AppContext } from './context.ts';
 import { errorHandler } from './error-handler.ts';
 import { HttpError } from './errors.ts';
+import { cleanRequestText } from './input-text.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -83,11 +90,17 @@ export function redactUrl(url: string): string {
   );
 }
 
+/** Options of {@link buildApp} that only tests use. */
+export interface BuildAppOptions {
+  /** Called with every route as it is added (the schema fuzz suite walks the route table with it). */
+  onRoute?: (route: RouteOptions) => void;
+}
+
 /**
  * Builds the Fastify app (API, OpenAPI docs and the built SPA) without
  * listening; `main.ts` listens, tests call `app.inject()`.
  */
-export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const { config } = ctx;
   setBrazilianZodMessages();
   const app = Fastify({
@@ -103,10 +116,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: MAX_BODY_BYTES,
+    // A malformed or too long address answers through the error handler too (pt-BR, not Fastify's text).
+    frameworkErrors: (error, request, reply) => errorHandler(error, request, reply),
     // A path parameter may be a percent-encoded search term of 100 characters (4-byte UTF-8: 12 each).
     routerOptions: { maxParamLength: 1200 },
   }).withTypeProvider<ZodTypeProvider>();
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -174,6 +191,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       else await part.toBuffer();
     },
   });
+  // The text rule over every body, query and path parameter, after multipart filled the body.
+  app.addHook('preValidation', cleanRequestText);
   // A multipart request answered before its upload was read to the end (a refused file, a
   // guest) closes its connection: the unread rest would stall the next request sent on it.
   app.addHook('onSend', async (request, reply) => {
@@ -245,7 +264,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
-      return reply.code(404).send({ message: 'Rota não encontrada' });
+      return reply.code(404).send({ message: HTTP_MESSAGES.notFound });
     }
     // History-style routes of the SPA (spec 2 §2) all load index.html.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
