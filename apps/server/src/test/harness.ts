@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.ts';
+import { type BuildAppOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { seedReferenceData } from '../db/seed/seed.ts';
@@ -56,9 +56,13 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
 
 /**
  * Opens PGlite in memory or a new PostgreSQL database, migrates, seeds and
- * builds the app. `env` overrides configuration (e.g. low rate limits).
+ * builds the app. `env` overrides configuration (e.g. low rate limits);
+ * `options` reach `buildApp` (an `onRoute` hook).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: BuildAppOptions = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pulso-test-'));
   const pgDb = TEST_ENGINE === 'postgres' ? await createPostgresDatabase() : null;
   const config = loadConfig({
@@ -75,15 +79,18 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: null });
   await database.migrate();
   await seedReferenceData(database.db);
-  const app = await buildApp({
-    config,
-    database,
-    storage: diskStorage(path.join(dataDir, 'files')),
-    mailer: createMailer(config),
-    push: await createPushSender(config, database.db),
-    payments: createPaymentProvider(config, database.db),
-    realtime: createRealtime({ db: database.db }),
-  });
+  const app = await buildApp(
+    {
+      config,
+      database,
+      storage: diskStorage(path.join(dataDir, 'files')),
+      mailer: createMailer(config),
+      push: await createPushSender(config, database.db),
+      payments: createPaymentProvider(config, database.db),
+      realtime: createRealtime({ db: database.db }),
+    },
+    options,
+  );
   await app.ready();
   return {
     app,
