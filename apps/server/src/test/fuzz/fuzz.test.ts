@@ -53,7 +53,7 @@ import { validExamples } from './examples.ts';
  * a route with only path or query parameters, 2 for a route without input)
  * and `PULSO_FUZZ_SEED` make a larger or different run.
  */
-const RUNS = Number(process.env.PULSO_FUZZ_RUNS ?? 20);
+const RUNS = Number(process.env.PULSO_FUZZ_RUNS ?? 16);
 const SEED = Number(process.env.PULSO_FUZZ_SEED ?? 20_260_515);
 
 /** Cases for `route`: a body is the richest input, parameters less so, a route without input needs two callers. */
