@@ -114,15 +114,15 @@ describe('numbers past their column (defect 7)', () => {
 });
 
 describe('control characters (defect 7)', () => {
-  it('strips NUL and other controls from a JSON text field before it is saved', async () => {
+  it('strips NUL, other controls and lone surrogates from a JSON text field before it is saved', async () => {
     const admin = await createStaff(t);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/admin/conteudo/faqs',
-      headers: admin.auth,
+      headers: { ...admin.auth, 'content-type': 'application/json' },
       payload: {
         question: 'Como\u0000 funciona\u0007?',
-        answer: 'Linha 1\r\nLinha\u009f 2\u0000',
+        answer: 'Linha\ud800 1\r\nLinha\u009f 2\u0000',
         ativo: true,
       },
     });

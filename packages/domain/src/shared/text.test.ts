@@ -11,6 +11,11 @@ describe('cleanText', () => {
     expect(cleanText('a\r\nb\rc')).toBe('a\nb\nc');
   });
 
+  it('strips half a surrogate pair sent alone, keeping whole pairs (emoji)', () => {
+    expect(cleanText('a\ud800b\udfffc')).toBe('abc');
+    expect(cleanText('😀\ud83d')).toBe('😀');
+  });
+
   it('leaves pt-BR text, emoji and other Unicode alone', () => {
     const text = 'Coração, pressão 12×8 — ótimo 😀 ¡¿ U+00A0:\u00a0';
     expect(cleanText(text)).toBe(text);

@@ -2,7 +2,8 @@
  * The one text rule of Pulso (`docs/validation-and-errors.md` "Text"):
  * control characters are stripped from every text a client sends, never
  * refused. NUL, the other C0 controls but tab and line feed, DEL and the C1
- * block (U+0080–U+009F) go; a carriage return (alone or before a line feed)
+ * block (U+0080–U+009F) go, and so does half of a surrogate pair sent alone
+ * (`"\ud800"` in JSON: no character); a carriage return (alone or before a line feed)
  * becomes a line feed. Single-line fields also fold tabs and line breaks into
  * one space ({@link cleanLine}).
  *
@@ -16,14 +17,19 @@
 /** C0 controls except tab (U+0009), line feed (U+000A) and carriage return (U+000D); DEL; C1. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the rule itself.
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+/** Half of a UTF-16 surrogate pair without its other half: no character at all (PostgreSQL refuses it). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 /** Quick test: does a text hold anything {@link cleanText} changes? */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the rule itself.
-const NEEDS_CLEANING = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+const NEEDS_CLEANING = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\uD800-\uDFFF]/;
 
-/** `value` under the text rule: control characters stripped, CR LF and lone CR turned into LF. */
+/**
+ * `value` under the text rule: control characters and lone surrogates
+ * stripped, CR LF and lone CR turned into LF.
+ */
 export function cleanText(value: string): string {
   if (!NEEDS_CLEANING.test(value)) return value;
-  return value.replace(/\r\n?/g, '\n').replace(CONTROL, '');
+  return value.replace(/\r\n?/g, '\n').replace(CONTROL, '').replace(LONE_SURROGATE, '');
 }
 
 /** A single-line field's text: {@link cleanText}, then each run of tabs and line breaks becomes one space. */
