@@ -75,7 +75,7 @@ describe('HTTP hardening', () => {
       payload: '{"email":',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Requisição inválida.' });
+    expect(res.json()).toEqual({ message: 'Não foi possível ler os dados enviados.' });
   });
 });
 

@@ -6,7 +6,7 @@ import multipart, { type MultipartFile } from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { MAX_UPLOAD_BYTES, setBrazilianZodMessages } from '@pulso/domain';
+import { HTTP_MESSAGES, MAX_BODY_BYTES, MAX_UPLOAD_BYTES, setBrazilianZodMessages } from '@pulso/domain';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -17,6 +17,7 @@ import {
 import { checkRouteAccess } from './access.ts';
 import type { AppContext } from './context.ts';
 import { errorHandler } from './error-handler.ts';
+import { cleanRequestText } from './input-text.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -58,6 +59,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered, as `onRoute` saw it (the authorisation matrix and the fuzz suite walk it). */
     readonly routeTable: readonly RouteOptions[];
+    /**
+     * Redis as the rate limiter sees it: `up`, `down` (an outage: counters in
+     * this process) or `null` without `REDIS_URL` (docs/resilience.md "Health").
+     */
+    redisState(): Promise<'up' | 'down' | null>;
   }
   interface FastifyContextConfig {
     /**
@@ -67,13 +73,6 @@ declare module 'fastify' {
      * Routes without it receive each file as a Buffer.
      */
     multipartFile?: (part: MultipartFile) => Promise<unknown>;
-  }
-  interface FastifyInstance {
-    /**
-     * Redis as the rate limiter sees it: `up`, `down` (an outage: counters in
-     * this process) or `null` without `REDIS_URL` (docs/resilience.md "Health").
-     */
-    redisState(): Promise<'up' | 'down' | null>;
   }
 }
 
@@ -100,6 +99,7 @@ export function redactUrl(url: string): string {
   );
 }
 
+/** Options of {@link buildApp} that only tests use. */
 /**
  * Builds the Fastify app (API, OpenAPI docs and the built SPA) without
  * listening; `main.ts` listens, tests call `app.inject()`.
@@ -120,11 +120,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: MAX_BODY_BYTES,
+    // A malformed or too long address answers through the error handler too (pt-BR, not Fastify's text).
+    frameworkErrors: (error, request, reply) => errorHandler(error, request, reply),
     // A path parameter may be a percent-encoded search term of 100 characters (4-byte UTF-8: 12 each).
     routerOptions: { maxParamLength: 1200 },
   }).withTypeProvider<ZodTypeProvider>();
-
   // Every route declares who may call it; the app refuses to start otherwise (access.ts).
   const routeTable: RouteOptions[] = [];
   app.decorate('routeTable', routeTable);
@@ -201,6 +202,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       else await part.toBuffer();
     },
   });
+  // The text rule over every body, query and path parameter, after multipart filled the body.
+  app.addHook('preValidation', cleanRequestText);
   // A multipart request answered before its upload was read to the end (a refused file, a
   // guest) closes its connection: the unread rest would stall the next request sent on it.
   app.addHook('onSend', async (request, reply) => {
@@ -272,7 +275,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
-      return reply.code(404).send({ message: 'Rota não encontrada' });
+      return reply.code(404).send({ message: HTTP_MESSAGES.notFound });
     }
     // History-style routes of the SPA (spec 2 §2) all load index.html.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

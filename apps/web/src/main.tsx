@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css';
 import 'virtual:pulso-theme.css';
 import './styles/global.css';
+import { setBrazilianZodMessages } from '@pulso/domain';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -8,6 +9,9 @@ import { configureApi } from './app/api.ts';
 import { AppProviders } from './app/providers.tsx';
 import { queryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
+
+// The forms answer a field the domain's schemas leave unnamed with the same pt-BR words as the server.
+setBrazilianZodMessages();
 
 const router = createAppRouter();
 

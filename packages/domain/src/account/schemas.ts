@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from '../auth/schemas.ts';
-import { stripNul } from '../shared/zod-helpers.ts';
+import { cleanLine } from '../shared/text.ts';
 
 /** pt-BR messages of e-mail verification and password reset (spec 1 §2, §5; issue 3 "E-mail"). */
 export const ACCOUNT_MESSAGES = {
@@ -59,7 +59,7 @@ export const PasswordResetSchema = z
   .object({
     token: z.string({ error: ACCOUNT_MESSAGES.resetInvalid }).min(1, ACCOUNT_MESSAGES.resetInvalid).max(200),
     email: z.preprocess(
-      (v) => (typeof v === 'string' ? stripNul(v).trim().toLowerCase() : v),
+      (v) => (typeof v === 'string' ? cleanLine(v).trim().toLowerCase() : v),
       z
         .string({ error: ACCOUNT_MESSAGES.required })
         .min(1, { error: ACCOUNT_MESSAGES.required, abort: true })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES, EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '../auth/schemas.ts';
-import { stripNul } from '../shared/zod-helpers.ts';
+import { cleanText } from '../shared/text.ts';
 
 /**
  * Doctors in the admin back-office (issue 9 "Doctors"): create, edit,
@@ -86,7 +86,7 @@ export function parseCrm(text: string): { numero: string; uf: Uf } | null {
 /** Splits a comma- or line-separated text into trimmed, non-empty, inner-space-collapsed items. */
 function splitList(value: unknown): unknown {
   if (typeof value !== 'string') return value;
-  return stripNul(value)
+  return cleanText(value)
     .split(/[,;\n]/)
     .map((v) => v.trim().replace(/\s+/g, ' '))
     .filter(Boolean);
@@ -165,7 +165,7 @@ export const CidadeIdSchema = z.preprocess((v) => {
   .nullable());
 
 const nameSchema = z.preprocess(
-  (v) => (typeof v === 'string' ? stripNul(v).trim().replace(/\s+/g, ' ') : v),
+  (v) => (typeof v === 'string' ? cleanText(v).trim().replace(/\s+/g, ' ') : v),
   z.string({ error: AUTH_MESSAGES.name }).min(1, AUTH_MESSAGES.name).max(255, AUTH_MESSAGES.name),
 );
 
@@ -202,7 +202,7 @@ export const MedicoCreateSchema = z
   .object({
     name: nameSchema,
     email: z.preprocess(
-      (v) => (typeof v === 'string' ? stripNul(v).trim().toLowerCase() : v),
+      (v) => (typeof v === 'string' ? cleanText(v).trim().toLowerCase() : v),
       z
         .string({ error: AUTH_MESSAGES.email })
         .min(1, AUTH_MESSAGES.email)

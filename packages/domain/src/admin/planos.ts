@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { VALOR_MINIMO_CARTAO } from '../pagamentos/money.ts';
 import { type Cupom, cupomProblema, normalizeCupomNome } from '../pagamentos/pedidos.ts';
 import { isIsoDate, parseDateBR, todayInSaoPaulo } from '../shared/dates.ts';
-import { stripNul } from '../shared/zod-helpers.ts';
+import { cleanText } from '../shared/text.ts';
 
 /**
  * The commercial part of the admin area's "Content" (issue 9): plans (name,
@@ -77,7 +77,7 @@ function centavosField(message: string) {
   );
 }
 
-const trimmed = (v: unknown) => (typeof v === 'string' ? stripNul(v).trim() : v);
+const trimmed = (v: unknown) => (typeof v === 'string' ? cleanText(v).trim() : v);
 
 /**
  * `POST /api/admin/planos` and `PUT /api/admin/planos/:id` body (spec 2 §3
@@ -145,7 +145,7 @@ export function fimDoDiaSaoPaulo(iso: string): Date {
  */
 export const CupomAdminSchema = z.object({
   nome: z.preprocess(
-    (v) => (typeof v === 'string' ? normalizeCupomNome(stripNul(v)) : v),
+    (v) => (typeof v === 'string' ? normalizeCupomNome(cleanText(v)) : v),
     z.string({ error: PRECOS_MESSAGES.cupomNome }).regex(/^[A-Z0-9_-]{3,40}$/, PRECOS_MESSAGES.cupomNome),
   ),
   desconto: z.preprocess(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { onlyDigits } from '../shared/mask.ts';
 import { isMobileDigits } from '../shared/phone.ts';
-import { stripNul } from '../shared/zod-helpers.ts';
+import { cleanLine } from '../shared/text.ts';
 
 /** pt-BR messages of login and registration (spec 1 §5; extras decided in issue 2's note). */
 export const AUTH_MESSAGES = {
@@ -32,8 +32,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** Simple `x@y.z` pattern of spec 1 §5. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const trimmed = (v: unknown) => (typeof v === 'string' ? stripNul(v).trim() : v);
-const lowerTrimmed = (v: unknown) => (typeof v === 'string' ? stripNul(v).trim().toLowerCase() : v);
+const trimmed = (v: unknown) => (typeof v === 'string' ? cleanLine(v).trim() : v);
+const lowerTrimmed = (v: unknown) => (typeof v === 'string' ? cleanLine(v).trim().toLowerCase() : v);
 
 /** `POST /api/login` body. */
 export const LoginSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../auth/schemas.ts';
-import { stripNul } from '../shared/zod-helpers.ts';
+import { cleanLine } from '../shared/text.ts';
 
 /**
  * Companies and their invitations (RULINGS.md "Corporate accounts"; issue 3
@@ -93,7 +93,7 @@ export function invitationUrl(origin: string, token: string): string {
   return `${origin.replace(/\/+$/, '')}/registerCompany/${token}`;
 }
 
-const trimmed = (v: unknown) => (typeof v === 'string' ? stripNul(v).trim() : v);
+const trimmed = (v: unknown) => (typeof v === 'string' ? cleanLine(v).trim() : v);
 const blankToUndefined = (v: unknown) => {
   const t = trimmed(v);
   return t === '' || t === null ? undefined : t;

@@ -14,6 +14,10 @@ import {
   isHora,
   refineAfericaoNoFuturo,
 } from './afericao.ts';
+import { GlicoseCreateSchema, GlicoseUpdateSchema } from './glicose.ts';
+import { ImcCreateSchema } from './imc.ts';
+import { OxigenacaoCreateSchema } from './oxigenacao.ts';
+import { PressaoCreateSchema } from './pressao.ts';
 
 const M = INDICADOR_MESSAGES;
 const agora = () => ({ data: '2025-06-15', hora: '14:30' });
@@ -163,5 +167,24 @@ describe('compareAfericaoDesc', () => {
       { id: 5, data_afericao: '2024-12-31', time_afericao: '23:59' },
     ];
     expect([...rows].sort(compareAfericaoDesc).map((r) => r.id)).toEqual([2, 3, 4, 1, 5]);
+  });
+});
+
+describe('a body that is not an object (issue 15)', () => {
+  it('fails validation instead of throwing in the refinements', () => {
+    const schemas = [
+      schema,
+      GlicoseCreateSchema,
+      GlicoseUpdateSchema,
+      ImcCreateSchema,
+      OxigenacaoCreateSchema,
+      PressaoCreateSchema,
+    ];
+    for (const s of schemas) {
+      for (const body of [null, undefined, [], 'texto', 7]) {
+        expect(() => s.safeParse(body)).not.toThrow();
+        expect(s.safeParse(body).success).toBe(false);
+      }
+    }
   });
 });

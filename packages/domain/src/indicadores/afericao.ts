@@ -114,13 +114,19 @@ export function afericaoFields(agora: () => AgoraSaoPaulo) {
 }
 
 /**
- * A `when` of a zod refinement: run it only while none of `fields` has an
- * issue yet (zod 4 runs an object's refinements even after a field's own
- * check failed, which would stack a second message under that field).
+ * A `when` of a zod refinement: run it only on an object (a `when` makes zod
+ * 4 run the refinement even when the body is `null`, an array or a text,
+ * which it would then read as an object and crash) and only while none of
+ * `fields` has an issue yet (zod 4 runs an object's refinements even after a
+ * field's own check failed, which would stack a second message under that
+ * field).
  */
 export function semErrosEm(...fields: string[]) {
-  return (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
-    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
+  return (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    !Array.isArray(payload.value) &&
+    !payload.issues.some((issue) => !issue.path?.length || fields.includes(String(issue.path[0])));
 }
 
 /**

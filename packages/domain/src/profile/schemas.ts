@@ -7,6 +7,7 @@ import {
   optionalDecimal,
   optionalDigits,
   optionalLetterEnum,
+  optionalLine,
   optionalNumericEnum,
   optionalText,
 } from '../shared/zod-helpers.ts';
@@ -42,7 +43,7 @@ export const PessoalSchema = z.object({
     (v) => (typeof v === 'string' ? onlyDigits(v) : v),
     z.string({ error: PROFILE_MESSAGES.telefone }).refine(isMobileDigits, PROFILE_MESSAGES.telefone),
   ),
-  contato: optionalText(255),
+  contato: optionalLine(255),
   contato_telefone: optionalDigits(PROFILE_MESSAGES.contato_telefone, isPhoneDigits),
   contato_relacao: optionalLetterEnum(['C', 'F', 'I', 'P', 'T', 'A', 'O'], PROFILE_MESSAGES.contato_relacao),
 });
@@ -98,10 +99,10 @@ export const GeralSchema = z.object({
   ),
   sexo: optionalLetterEnum(['M', 'F', 'N'], PROFILE_MESSAGES.sexo),
   sangue: optionalNumericEnum([1, 2, 3, 4, 5, 6, 7, 8], PROFILE_MESSAGES.sangue),
-  endereco: optionalText(255),
-  bairro: optionalText(255),
+  endereco: optionalLine(255),
+  bairro: optionalLine(255),
   cidade: z.preprocess((v) => (v === '' || v === undefined ? null : v), CidadeSchema.nullable()),
-  complemento: optionalText(255),
+  complemento: optionalLine(255),
 });
 export type Geral = z.output<typeof GeralSchema>;
 export type GeralInput = z.input<typeof GeralSchema>;

@@ -32,6 +32,24 @@ export const TOO_MANY_REQUESTS_MESSAGE = 'Muitas tentativas. Aguarde um minuto e
 export const OVERLOADED_MESSAGE =
   'O Pulso está com muitos acessos agora. Tente novamente em alguns segundos.';
 
+/**
+ * Messages of the failures the HTTP layer finds before any schema runs
+ * (`docs/validation-and-errors.md` "Statuses"): a body over the limit (413),
+ * a body that cannot be read (400), a content type no route reads (415), a
+ * malformed or too long address (400, 414), a form with too many parts (413).
+ */
+export const HTTP_MESSAGES = {
+  bodyTooLarge: 'Os dados enviados passam do limite de 1 MB.',
+  malformedBody: 'Não foi possível ler os dados enviados.',
+  tooDeep: 'Os dados enviados têm níveis demais.',
+  unsupportedMediaType: 'Formato de envio não aceito.',
+  badUrl: 'Endereço inválido.',
+  urlTooLong: 'Endereço longo demais.',
+  formTooLarge: 'O formulário enviado tem partes demais.',
+  notFound: 'Rota não encontrada',
+  clientError: 'Requisição inválida.',
+} as const;
+
 /** Turns zod-like issues into `{field: [messages]}`, keeping their order. */
 export function issuesToFieldErrors(
   issues: readonly { path: readonly PropertyKey[]; message: string }[],

@@ -9,3 +9,6 @@ export const MAX_PDF_BYTES = 10 * 1024 * 1024;
 
 /** Message for a PDF above {@link MAX_PDF_BYTES}. */
 export const PDF_TOO_LARGE_MESSAGE = 'O arquivo deve ter no máximo 10MB';
+
+/** Largest body of a request that is not a file upload (JSON, form fields), in bytes: 1 MB. */
+export const MAX_BODY_BYTES = 1024 * 1024;

@@ -6,9 +6,9 @@ import {
   optionalDecimal,
   optionalDigits,
   optionalLetterEnum,
+  optionalLine,
   optionalNumericEnum,
   optionalText,
-  stripNul,
 } from './zod-helpers.ts';
 
 /** The messages of a failed parse; fails the test when the parse succeeds. */
@@ -160,9 +160,20 @@ describe('optionalLetterEnum', () => {
   });
 });
 
-describe('stripNul', () => {
-  it('removes NUL characters that PostgreSQL cannot store', () => {
-    expect(stripNul('a\u0000b')).toBe('ab');
+describe('optionalText and optionalLine', () => {
+  it('strip control characters (NUL, which PostgreSQL cannot store, included) before checking', () => {
     expect(optionalText(10).parse('\u0000 \u0000')).toBeNull();
+    expect(optionalText(10).parse('a\u0000b\u0007c\u0085')).toBe('abc');
+    expect(optionalLine(10).parse('\u001b\u009f')).toBeNull();
+  });
+
+  it('keep line breaks and tabs in multi-line text, fold them into a space in a single line', () => {
+    expect(optionalText(20).parse('Linha 1\r\nLinha 2\tfim')).toBe('Linha 1\nLinha 2\tfim');
+    expect(optionalLine(20).parse('Rua A,\r\n\t100')).toBe('Rua A, 100');
+  });
+
+  it('count the length after cleaning', () => {
+    expect(optionalLine(3).parse('a\u0000\u0000\u0000bc')).toBe('abc');
+    expect(messages(optionalLine(3), 'abcd')).toEqual(['Use no máximo 3 caracteres']);
   });
 });

@@ -1,28 +1,34 @@
 import { z } from 'zod';
 import { parseDecimalBR } from './decimal.ts';
 import { onlyDigits } from './mask.ts';
+import { cleanLine, cleanText } from './text.ts';
 
 /**
- * Removes NUL characters, which no pt-BR text contains and PostgreSQL refuses
- * to store (they would turn a save into a server error).
+ * Trims strings (under the text rule, `cleanText`: control characters out)
+ * and turns `''`, `undefined` into `null` before validation.
  */
-export function stripNul(value: string): string {
-  return value.replaceAll('\u0000', '');
-}
-
-/** Trims strings and turns `''`, `undefined` into `null` before validation. */
 export function blankToNull(value: unknown): unknown {
   if (value === undefined || value === null) return null;
   if (typeof value === 'string') {
-    const t = stripNul(value).trim();
+    const t = cleanText(value).trim();
     return t === '' ? null : t;
   }
   return value;
 }
 
-/** Optional free text: trimmed, blank → `null`, at most `max` characters. */
+/** {@link blankToNull} for a single-line field: tabs and line breaks become one space (`cleanLine`). */
+export function blankLineToNull(value: unknown): unknown {
+  return blankToNull(typeof value === 'string' ? cleanLine(value) : value);
+}
+
+/** Optional free text, line breaks kept (a multi-line field): trimmed, blank → `null`, at most `max` characters. */
 export function optionalText(max: number) {
   return z.preprocess(blankToNull, z.string().max(max, `Use no máximo ${max} caracteres`).nullable());
+}
+
+/** Optional single-line text (a name, an address): as {@link optionalText}, line breaks folded into a space. */
+export function optionalLine(max: number) {
+  return z.preprocess(blankLineToNull, z.string().max(max, `Use no máximo ${max} caracteres`).nullable());
 }
 
 /** Optional digits-only field: masks are stripped, blank → `null`. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CrmSchema } from '../medicos/medicos.ts';
 import { UserViewSchema } from '../profile/user.ts';
-import { blankToNull, stripNul } from '../shared/zod-helpers.ts';
+import { cleanText } from '../shared/text.ts';
+import { blankToNull } from '../shared/zod-helpers.ts';
 import {
   ATENDIMENTO_STATUS_VALUES,
   TELEMEDICINA_MESSAGES as M,
@@ -20,10 +21,10 @@ import {
 
 const idSchema = z.number().int().positive();
 
-/** Required free text: NUL removed, trimmed, 1..max characters. */
+/** Required free text: control characters removed (`cleanText`), trimmed, 1..max characters. */
 function requiredText(max: number, message: string) {
   return z.preprocess(
-    (v) => (typeof v === 'string' ? stripNul(v).trim() : v),
+    (v) => (typeof v === 'string' ? cleanText(v).trim() : v),
     z.string({ error: message }).min(1, message).max(max, `Use no máximo ${max} caracteres`),
   );
 }

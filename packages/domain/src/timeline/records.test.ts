@@ -92,6 +92,13 @@ describe('parseValor', () => {
     expect(parseValor(String(TIMELINE_VALOR_MAX))).toBe('9999999.99');
     expect(parseValor('10000000')).toBeUndefined();
   });
+
+  it('bounds a value sent as a number like one typed (the column is numeric(12,2); issue 15)', () => {
+    expect(parseValor(TIMELINE_VALOR_MAX)).toBe('9999999.99');
+    for (const n of [1e308, 99999999999, 10_000_000, 1.234, Number.MAX_SAFE_INTEGER]) {
+      expect(parseValor(n), String(n)).toBeUndefined();
+    }
+  });
 });
 
 describe('timelineItemCreateSchema', () => {

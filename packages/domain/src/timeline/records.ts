@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { UserViewSchema } from '../profile/user.ts';
 import { isIsoDate, todayInSaoPaulo } from '../shared/dates.ts';
-import { blankToNull, optionalText } from '../shared/zod-helpers.ts';
+import { hasAtMostDecimals } from '../shared/decimal.ts';
+import { blankToNull, optionalLine } from '../shared/zod-helpers.ts';
 
 /**
  * Timeline records as their owner and their authors handle them (spec 1 §2
@@ -92,7 +93,11 @@ export const TIMELINE_VALOR_MAX = 9_999_999.99;
 export function parseValor(input: unknown): string | null | undefined {
   const b = blankToNull(input);
   if (b === null) return null;
-  if (typeof b === 'number') return Number.isFinite(b) && b >= 0 ? b.toFixed(2) : undefined;
+  if (typeof b === 'number') {
+    // The same bounds as typed text: past the maximum (the column is numeric(12,2)) or past cents is no value.
+    const ok = Number.isFinite(b) && b >= 0 && b <= TIMELINE_VALOR_MAX && hasAtMostDecimals(b, 2);
+    return ok ? b.toFixed(2) : undefined;
+  }
   if (typeof b !== 'string') return undefined;
   let text = b.replace(/^R\$\s*/i, '').replace(/\s/g, '');
   // A mask left with its prefix only ('R$ ') is as blank as an empty field.
@@ -145,7 +150,7 @@ const editable = (today: () => string) => ({
   data: recordDate(today),
   valor,
   medico_id: optionalId(TIMELINE_MESSAGES.medico_id),
-  medico_name: optionalText(255),
+  medico_name: optionalLine(255),
   descricao,
 });
 

@@ -1,4 +1,4 @@
-import { ADMIN_CAPABILITIES, STAFF_ROLES, staffCan } from '@pulso/domain';
+import { ADMIN_CAPABILITIES, idParam, STAFF_ROLES, staffCan } from '@pulso/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema } from '../../http.ts';
@@ -111,7 +111,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({
           entidade: z.string().max(40).optional(),
           entidade_id: z.string().max(60).optional(),
-          before: z.coerce.number().int().positive().optional(),
+          before: idParam().optional(),
         }),
         response: {
           200: z.object({

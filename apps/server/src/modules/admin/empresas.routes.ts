@@ -6,6 +6,7 @@ import {
   EmpresaDetalheSchema,
   EmpresaResumoSchema,
   InvitationsCreateSchema,
+  idParam,
 } from '@pulso/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,7 +23,7 @@ import {
 
 const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema } as const;
 const route = (summary: string) => ({ summary, tags: ['admin'] });
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const IdParams = z.object({ id: idParam() });
 
 /**
  * Companies of the admin area (issue 9 "Companies"; RULINGS.md "Corporate
@@ -177,7 +178,7 @@ export const empresasRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest,
       schema: {
         ...route("Ends a member's link to a company"),
-        params: IdParams.extend({ userId: z.coerce.number().int().positive() }),
+        params: IdParams.extend({ userId: idParam() }),
         response: { 200: MessageSchema, 404: ErrorBodySchema, ...errors },
       },
     },

@@ -1,4 +1,4 @@
-import { LOTE_MESSAGES, LoteCreateSchema, loteFileName } from '@pulso/domain';
+import { idParam, LOTE_MESSAGES, LoteCreateSchema, loteFileName } from '@pulso/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
@@ -63,7 +63,7 @@ export const lotesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireStaff('lotes'),
       schema: {
         ...route('The sticker batches with their claimed counts'),
-        querystring: z.object({ before: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ before: idParam().optional() }),
         response: { 200: z.object({ lotes: z.array(LoteSchema), next: z.number().nullable() }), ...errors },
       },
     },

@@ -1,5 +1,6 @@
 import {
   ADMIN_PEDIDO_MESSAGES,
+  idParam,
   MarcarEnviadoSchema,
   PEDIDO_STATUS_FILTROS,
   pedidoFileName,
@@ -59,7 +60,7 @@ export const pedidosRoutes: FastifyPluginAsyncZod = async (app) => {
         ...route('Sticker orders, filtered by status'),
         querystring: z.object({
           status: z.enum(PEDIDO_STATUS_FILTROS).optional(),
-          before: z.coerce.number().int().positive().optional(),
+          before: idParam().optional(),
         }),
         response: {
           200: z.object({ pedidos: z.array(PedidoItemSchema), next: z.number().nullable() }),

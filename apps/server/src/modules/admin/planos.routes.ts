@@ -2,6 +2,7 @@ import {
   AtendimentoValorSchema,
   CupomAdminSchema,
   CupomAdminViewSchema,
+  idParam,
   PlanoAdminSchema,
   PlanoAdminViewSchema,
   PRECOS_MESSAGES,
@@ -23,7 +24,7 @@ import {
 
 const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema } as const;
 const route = (summary: string) => ({ summary, tags: ['admin'] });
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const IdParams = z.object({ id: idParam() });
 const PlanoAnswer = z.object({ message: z.string(), plano: PlanoAdminViewSchema });
 const CupomAnswer = z.object({ message: z.string(), cupom: CupomAdminViewSchema });
 
