@@ -41,7 +41,11 @@ type Log = Pick<FastifyBaseLogger, 'error'>;
 export interface CodeLookup {
   /** Opens a patient's code for a viewer (`null` a visitor): the tabs that viewer may read. */
   open(input: string, viewerId: number | null, log: Log): Promise<PublicCodeView>;
-  /** The Timeline tab's page after `offset` items; 403 when the viewer may not read it. */
+  /**
+   * The Timeline tab's page after `offset` items; 403 when the viewer may
+   * not read it, and the same 403 for a code that opens nothing (unknown,
+   * malformed, unclaimed, closed), so that this route is no oracle of codes.
+   */
   timelinePage(
     input: string,
     viewerId: number | null,
@@ -79,7 +83,8 @@ const lookups = new WeakMap<Db, CodeLookup>();
  *
  * Errors: 404 {@link CODE_NOT_FOUND_MESSAGE} for a malformed code, an unknown
  * one, an unclaimed sticker code or a closed account; `timelinePage` 403
- * `PERMISSOES_MESSAGES.denied` when the Timeline tab is not the viewer's.
+ * `PERMISSOES_MESSAGES.denied` when the Timeline tab is not the viewer's
+ * and, in place of that 404, for a code that opens nothing (defect 5).
  */
 export function codeLookup(db: Db): CodeLookup {
   const built = lookups.get(db);
@@ -159,8 +164,12 @@ function buildCodeLookup(db: Db): CodeLookup {
     },
 
     async timelinePage(input, viewerId, offset, logger) {
-      const { row, kind, tabs } = await resolve(input, viewerId);
-      if (!tabs.timeline) throw new HttpError(403, PERMISSOES_MESSAGES.denied);
+      const denied = () => new HttpError(403, PERMISSOES_MESSAGES.denied);
+      // An unknown code answers as a denied timeline: this route does not tell whether a code exists.
+      const { row, kind, tabs } = await resolve(input, viewerId).catch((error: unknown) => {
+        throw error instanceof HttpError && error.statusCode === 404 ? denied() : error;
+      });
+      if (!tabs.timeline) throw denied();
       const page = await timelineItems(db, row.id, readableRecords(viewerId, kind), offset);
       await log(row, viewerId, kind, { saude: false, timeline: true }, logger);
       return page;
