@@ -56,7 +56,6 @@ export const TIMELINE_MESSAGES = {
     'Registro enviado! Ele aparecerá na linha do tempo do paciente depois que o paciente aprovar.',
   lookupRequired: `Para adicionar um registro, leia o QR Code do paciente ou digite o código dele. A leitura vale por ${TARGET_LOOKUP_VALID_HOURS} horas.`,
   dailyLimit: `Você já adicionou ${TIMELINE_ADD_DAILY_MAX} registros hoje na linha do tempo deste paciente. Tente novamente amanhã.`,
-  painOwnOnly: 'Registros de dor só podem ser feitos na sua própria linha do tempo.',
   accepted: 'Registro aceito. Ele agora faz parte da sua linha do tempo.',
   refused: 'Registro recusado e excluído.',
   notPending: 'Este registro não está aguardando aprovação.',

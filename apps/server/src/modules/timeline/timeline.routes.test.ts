@@ -67,18 +67,6 @@ async function cast() {
   return { owner, other, doctor, item };
 }
 
-/** A pain record a doctor added to `owner`'s timeline (M), straight into the table. */
-function doctorsPainRecord(owner: Patient, doctor: Awaited<ReturnType<typeof createDoctor>>) {
-  return insertItem(t.database.db, owner.user.id, {
-    tipo: 8,
-    valor: '0',
-    local_dor: 'Joelho',
-    intensidade_dor: 'Moderado',
-    created_by: 'M',
-    terceiro_id: doctor.user.id,
-  });
-}
-
 async function rowOf(id: number) {
   const [row] = await t.database.db.select().from(timeline_items).where(eq(timeline_items.id, id));
   return row;
@@ -469,8 +457,7 @@ describe('PUT /api/timeline/item/:id', () => {
     const { owner, doctor } = await cast();
     const pain = { tipo: '8', valor: '0', local_dor: 'Costas', intensidade_dor: 'Baixo' };
     const own = await addItem(t, owner.auth, pain);
-    // Written before pain records were kept to one's own timeline.
-    const added = { id: await doctorsPainRecord(owner, doctor) };
+    const added = await addItem(t, doctor.auth, { ...pain, user_id: String(owner.user.id) });
     for (const [id, auth] of [
       [own.id, owner.auth],
       [added.id, doctor.auth],
@@ -541,8 +528,7 @@ describe('DELETE /api/timeline/item/:id', () => {
     const { owner, doctor } = await cast();
     const pain = { tipo: '8', valor: '0', local_dor: 'Joelho', intensidade_dor: 'Moderado' };
     const own = await addItem(t, owner.auth, pain);
-    // Written before pain records were kept to one's own timeline.
-    const added = { id: await doctorsPainRecord(owner, doctor) };
+    const added = await addItem(t, doctor.auth, { ...pain, user_id: String(owner.user.id) });
     for (const [id, auth] of [
       [own.id, owner.auth],
       [added.id, owner.auth],

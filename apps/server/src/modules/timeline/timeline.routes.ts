@@ -227,9 +227,8 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
    * 'Adicionado na linha do tempo do paciente com sucesso!' (M) |
    * TIMELINE_MESSAGES.addedPending (T), timelineItem}`; 403 locked (the
    * caller's own lock), lookupRequired; 404 patientNotFound (closed since
-   * the lookup); 422 field errors (`tipo` — pain only on one's own
-   * timeline —, `data`, `valor`, `descricao`, `medico_id`, `local_dor`,
-   * `intensidade_dor`, `anexos`); 429 dailyLimit; 401.
+   * the lookup); 422 field errors (`tipo`, `data`, `valor`, `descricao`,
+   * `medico_id`, `local_dor`, `intensidade_dor`, `anexos`); 429 dailyLimit; 401.
    */
   app.post(
     '/timeline/item',

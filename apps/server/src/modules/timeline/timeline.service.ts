@@ -56,8 +56,8 @@ import {
  *   reads, edits and deletes that record only, never the rest of that
  *   timeline; a third party's edit sends the record back to pending;
  * - anyone else gets 404 (a record's existence is not revealed);
- * - pain records (type 8) are never edited or deleted, and only ever added
- *   to one's own timeline (the owner may still remove a third party's);
+ * - pain records (type 8) are never edited or deleted, but the owner may
+ *   remove a third party's (as any record a third party added);
  * - a locked caller (trial over, no plan, not corporate) may not add or edit
  *   records nor add attachments; reading, deleting, accepting and refusing stay allowed.
  */
@@ -461,13 +461,13 @@ async function resolveTarget(db: Db, actor: Actor, userId: number | null, now: D
  * in, a third party's pending the patient's approval; counted against the
  * daily cap in the same transaction). `valor` is stored as sent (reais, 2
  * decimals, or null; pain records send 0); `local_dor`/`intensidade_dor`
- * only on pain records, which go only to one's own timeline. Files are
+ * only on pain records. Files are
  * stored first and removed again if the insert fails. After commit, a
  * record on someone else's timeline is announced to that patient
  * (`timeline.added` and a Web Push). Answers the message (`added`,
  * `addedToPatient` for a doctor's, `addedPending` for a third party's) and
  * the record. Errors: 403 locked, lookupRequired; 404 patientNotFound; 422
- * medico_id, tipo (`painOwnOnly`); 429 dailyLimit.
+ * medico_id; 429 dailyLimit.
  */
 export async function createTimelineItem(
   deps: TimelineDeps,
@@ -478,9 +478,8 @@ export async function createTimelineItem(
   assertUnlocked(await loadCaller(deps.db, actor));
   const now = new Date();
   const target = await resolveTarget(deps.db, actor, input.user_id, now);
-  const pain = input.tipo === TIPO_DOR;
-  if (pain && target.created_by !== null) throw fieldError('tipo', TIMELINE_MESSAGES.painOwnOnly);
   const doctor = await resolveDoctor(deps.db, input);
+  const pain = input.tipo === TIPO_DOR;
   const values = {
     ...target,
     tipo: input.tipo,

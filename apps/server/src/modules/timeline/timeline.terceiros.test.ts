@@ -345,21 +345,17 @@ describe("removing a third party's record", () => {
     }
   });
 
-  it("refuses a pain record on another patient's timeline (422 tipo)", async () => {
+  it("takes a third party's pain record (the pain map for another patient) as pending; the patient may refuse it", async () => {
     const c = await cast();
-    await lookUpPatient(t, c.stranger.auth, c.patient.user.id);
-    const res = await postItem(
-      t,
-      c.stranger.auth,
-      itemFields({
-        user_id: String(c.patient.user.id),
-        tipo: '8',
-        local_dor: 'Joelho',
-        intensidade_dor: 'Alta',
-      }),
-    );
-    expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: M.painOwnOnly, errors: { tipo: [M.painOwnOnly] } });
+    const item = await addItem(t, c.stranger.auth, {
+      user_id: String(c.patient.user.id),
+      tipo: '8',
+      valor: '0',
+      local_dor: 'Joelho',
+      intensidade_dor: 'Alta',
+    });
+    expect(item).toMatchObject({ tipo: 8, created_by: 'T', pendente: true });
+    expect((await recusar(item.id, c.patient.auth)).statusCode).toBe(200);
   });
 });
 
