@@ -105,17 +105,22 @@ test('a patient browses, searches, edits and deletes timeline records with attac
     descricao: 'Vacinação contra febre amarela, dose única, no posto do bairro.',
     anexo: { name: 'cartao-vacina.jpg', buffer: photo },
   });
-  // Someone else holding the code adds one (RULINGS.md "Adding to another patient's timeline").
+  // Someone else holding the code adds one (docs/timeline-privacy.md).
   const amigo = await registerPatient(request, 'Bruno Lima');
   const lookup = await request.get(`/api/timeline/user/${patient.code}`, { headers: auth(amigo.token) });
   expect(lookup.status()).toBe(200);
   const { user: target } = (await lookup.json()) as { user: { id: number } };
-  await addRecord(request, amigo.token, {
+  const receitaId = await addRecord(request, amigo.token, {
     tipo: 4,
     data: '2024-06-01',
     descricao: 'Receita de colírio lubrificante',
     user_id: target.id,
   });
+  // A third party's record joins the timeline once the patient accepts it (docs/timeline-privacy.md).
+  const aceito = await request.put(`/api/timeline/item/${receitaId}/aceitar`, {
+    headers: auth(patient.token),
+  });
+  expect(aceito.status()).toBe(200);
   const TOTAL = 24;
 
   const csp = watchCspViolations(page);

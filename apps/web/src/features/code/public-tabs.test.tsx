@@ -1,4 +1,4 @@
-import { PERMISSOES_MESSAGES, type PublicCodeView } from '@pulso/domain';
+import { PERMISSOES_MESSAGES, type PublicCodeView, TERCEIRO_NOTE } from '@pulso/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../app/token.ts';
@@ -158,7 +158,9 @@ describe("the 'Linha do tempo' tab", () => {
     const preview = 'Consulta de rotina com aferição de pressão arteria…';
     expect([...preview]).toHaveLength(51);
     expect(rows[0]?.textContent).toBe(`Consulta10/03/2025${preview}Por. Dr. Paula Lima`);
-    expect(rows[1]?.textContent).toBe('Vacina02/11/2024GripePor. Ana');
+    // A third party's record is marked as such: its author is not a doctor (docs/timeline-privacy.md).
+    expect(rows[1]?.textContent).toBe(`Vacina02/11/2024GripePor. Ana${TERCEIRO_NOTE}`);
+    expect(rows[0]?.textContent).not.toContain(TERCEIRO_NOTE);
     expect(within(panel).getByText('2 registros')).not.toBeNull();
     expect(within(panel).queryByRole('button', { name: 'Carregar mais' })).toBeNull();
   });
