@@ -289,7 +289,7 @@ test('a patient whose free month ended finds the map locked, with a way to /plan
   expect(csp).toEqual([]);
 });
 
-test("a professional records a patient's pain by typing their code; it lands on the patient's timeline", async ({
+test("someone records a patient's pain by typing their code; it awaits the patient's approval", async ({
   page,
   request,
 }) => {

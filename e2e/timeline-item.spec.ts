@@ -127,7 +127,7 @@ test('a patient browses, searches, edits and deletes timeline records with attac
   await signInWithToken(page, patient.token);
   await page.goto('/timeline');
   await expect(page.getByRole('heading', { level: 1, name: 'Linha do tempo' })).toBeVisible();
-  const registros = page.getByRole('region', { name: 'Registros' });
+  const registros = page.getByRole('region', { name: 'Registros', exact: true });
   const rows = registros.getByRole('listitem');
   await expect(registros.getByText(`20 de ${TOTAL} registros`)).toBeVisible();
   await expect(rows).toHaveCount(20);

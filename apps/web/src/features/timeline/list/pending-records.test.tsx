@@ -72,7 +72,7 @@ describe("'Registros aguardando sua aprovação' (docs/timeline-privacy.md)", ()
     expect(within(region()).getByRole('article', { name: 'Vacina' }).textContent).toContain(
       'Adicionado por alguém que não tem mais conta no Pulso',
     );
-    expect(within(region()).getByText(/2 registros\.$/)).not.toBeNull();
+    expect(within(region()).getByText(/^Outras pessoas adicionaram estes registros/)).not.toBeNull();
   });
 
   it('accepts after a confirmation that says who will see it; the list and the focus follow', async () => {

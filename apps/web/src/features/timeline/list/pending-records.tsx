@@ -90,10 +90,11 @@ export function PendingRecords() {
       ) : (
         <>
           <p className={classes.hint}>
-            Outras pessoas adicionaram {total === 1 ? 'este registro' : 'estes registros'} à sua linha do
-            tempo. Até você aceitar, ninguém além de você e de quem adicionou os vê.{' '}
-            {countLine(items.length, total)}.
+            {total === 1
+              ? 'Outra pessoa adicionou este registro à sua linha do tempo. Até você aceitar, só você e quem o adicionou podem vê-lo.'
+              : 'Outras pessoas adicionaram estes registros à sua linha do tempo. Até você aceitar, só você e quem os adicionou podem vê-los.'}
           </p>
+          {total > items.length && <p className={classes.hint}>{countLine(items.length, total)}</p>}
           <ul className={classes.list}>
             {items.map((item) => (
               <li key={item.id}>
