@@ -40,11 +40,18 @@ async function addPain(
   expect(res.status(), await res.text()).toBe(201);
 }
 
-/** The patient's timeline as the API answers it. */
-async function timelineItems(request: APIRequestContext, patient: ApiPatient) {
-  const res = await request.get('/api/timeline/items/all/all', {
-    headers: { Authorization: `Bearer ${patient.token}` },
-  });
+/** The patient's timeline as the API answers it, or the records awaiting their approval. */
+async function timelineItems(
+  request: APIRequestContext,
+  patient: ApiPatient,
+  list: 'items' | 'pendentes' = 'items',
+) {
+  const res = await request.get(
+    list === 'items' ? '/api/timeline/items/all/all' : '/api/timeline/pendentes',
+    {
+      headers: { Authorization: `Bearer ${patient.token}` },
+    },
+  );
   expect(res.status()).toBe(200);
   return (await res.json()).timelineItems as {
     id: number;
@@ -282,7 +289,7 @@ test('a patient whose free month ended finds the map locked, with a way to /plan
   expect(csp).toEqual([]);
 });
 
-test("a professional records a patient's pain by typing their code; it lands on the patient's timeline", async ({
+test("someone records a patient's pain by typing their code; it awaits the patient's approval", async ({
   page,
   request,
 }) => {
@@ -303,15 +310,15 @@ test("a professional records a patient's pain by typing their code; it lands on 
   await page.getByLabel('Descrição').fill('Aperto no peito ao caminhar');
   await page.getByRole('button', { name: 'Salvar', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Salvar registro' }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Adicionado na linha do tempo do paciente com sucesso!' }),
-  ).toBeVisible();
+  // Bruno is not a doctor: the record waits for Ana's approval (docs/timeline-privacy.md).
+  await expect(page.getByRole('status').filter({ hasText: 'Registro enviado!' })).toBeVisible();
   await expect(page).toHaveURL(/\/mapa-dor\?code=/);
   await expect(localSelect(page)).toHaveValue('');
 
-  const onAna = await timelineItems(request, ana);
+  const onAna = await timelineItems(request, ana, 'pendentes');
   expect(onAna.map((i) => [i.tipo, i.local_dor, i.intensidade_dor, i.descricao])).toEqual([
     [8, 'Peito', 'Alta', 'Aperto no peito ao caminhar'],
   ]);
+  expect(await timelineItems(request, ana)).toEqual([]);
   expect(await timelineItems(request, bruno)).toEqual([]);
 });

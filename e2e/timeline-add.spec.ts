@@ -13,7 +13,9 @@ import { type ApiPatient, registerPatient, signInWithToken } from './support/pat
  */
 
 const ADDED = 'Adicionado com sucesso!';
-const ADDED_TO_PATIENT = 'Adicionado na linha do tempo do paciente com sucesso!';
+/** What a third party (not a doctor) reads once a record is sent: it waits for the patient's approval. */
+const ADDED_PENDING =
+  'Registro enviado! Ele aparecerá na linha do tempo do paciente depois que o paciente aprovar.';
 const LOCKED = 'Seu período gratuito de 1 mês terminou.';
 
 /** `123AB456` → `123 AB 456`. */
@@ -181,7 +183,7 @@ test("another account adds a record to a patient's timeline by their code; the p
   await page.getByRole('radio', { name: 'Consulta' }).click();
   await page.getByLabel(/^Descrição/).fill('Consulta de retorno: pressão controlada');
   await form(page).getByRole('button', { name: 'Salvar' }).click();
-  const done = page.getByRole('status').filter({ hasText: ADDED_TO_PATIENT });
+  const done = page.getByRole('status').filter({ hasText: ADDED_PENDING });
   await expect(done).toBeVisible();
   // Stays with the same patient and an empty record, ready for the next one.
   await expect(page).toHaveURL(/\/timeline\/add\?code=/);
@@ -204,26 +206,22 @@ test("another account adds a record to a patient's timeline by their code; the p
   await page.getByRole('radio', { name: 'Vacina' }).click();
   await page.getByLabel(/^Descrição/).fill('Vacina da gripe, dose anual');
   await form(page).getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByRole('status').filter({ hasText: ADDED_TO_PATIENT })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: ADDED_PENDING })).toBeVisible();
 
-  // Nothing landed on Bruno's own timeline; both are on Ana's, marked as added by a third party.
+  // Nothing landed on Bruno's own timeline nor, before Ana accepts them, on Ana's.
   expect(await timelineOf(request, bruno)).toEqual([]);
-  const onAna = await timelineOf(request, ana);
-  expect(onAna.map((i) => [i.descricao, i.created_by, i.terceiro?.name])).toEqual(
-    expect.arrayContaining([
-      ['Consulta de retorno: pressão controlada', 'T', 'Bruno Teixeira'],
-      ['Vacina da gripe, dose anual', 'T', 'Bruno Teixeira'],
-    ]),
-  );
+  expect(await timelineOf(request, ana)).toEqual([]);
 
-  // Ana sees them with the author line.
+  // Ana finds both awaiting her approval, with who added them (timeline-terceiros.spec.ts goes on).
   const anaContext = await browser.newContext();
   const anaPage = await anaContext.newPage();
   await signInWithToken(anaPage, ana.token);
   await anaPage.goto('/timeline');
-  const row = anaPage.getByRole('listitem').filter({ hasText: 'Consulta de retorno: pressão controlada' });
+  const pending = anaPage.getByRole('region', { name: 'Registros aguardando sua aprovação' });
+  const row = pending.getByRole('listitem').filter({ hasText: 'Consulta de retorno: pressão controlada' });
   await expect(row).toBeVisible();
-  await expect(row.getByText('Por. Bruno Teixeira')).toBeVisible();
+  await expect(row.getByText('Adicionado por Bruno Teixeira')).toBeVisible();
+  await expect(pending.getByRole('listitem')).toHaveCount(2);
   await anaContext.close();
   expect(csp).toEqual([]);
 });

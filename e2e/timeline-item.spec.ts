@@ -105,24 +105,29 @@ test('a patient browses, searches, edits and deletes timeline records with attac
     descricao: 'Vacinação contra febre amarela, dose única, no posto do bairro.',
     anexo: { name: 'cartao-vacina.jpg', buffer: photo },
   });
-  // Someone else holding the code adds one (RULINGS.md "Adding to another patient's timeline").
+  // Someone else holding the code adds one (docs/timeline-privacy.md).
   const amigo = await registerPatient(request, 'Bruno Lima');
   const lookup = await request.get(`/api/timeline/user/${patient.code}`, { headers: auth(amigo.token) });
   expect(lookup.status()).toBe(200);
   const { user: target } = (await lookup.json()) as { user: { id: number } };
-  await addRecord(request, amigo.token, {
+  const receitaId = await addRecord(request, amigo.token, {
     tipo: 4,
     data: '2024-06-01',
     descricao: 'Receita de colírio lubrificante',
     user_id: target.id,
   });
+  // A third party's record joins the timeline once the patient accepts it (docs/timeline-privacy.md).
+  const aceito = await request.put(`/api/timeline/item/${receitaId}/aceitar`, {
+    headers: auth(patient.token),
+  });
+  expect(aceito.status()).toBe(200);
   const TOTAL = 24;
 
   const csp = watchCspViolations(page);
   await signInWithToken(page, patient.token);
   await page.goto('/timeline');
   await expect(page.getByRole('heading', { level: 1, name: 'Linha do tempo' })).toBeVisible();
-  const registros = page.getByRole('region', { name: 'Registros' });
+  const registros = page.getByRole('region', { name: 'Registros', exact: true });
   const rows = registros.getByRole('listitem');
   await expect(registros.getByText(`20 de ${TOTAL} registros`)).toBeVisible();
   await expect(rows).toHaveCount(20);

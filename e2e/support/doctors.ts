@@ -103,4 +103,14 @@ export const DOCTORS = {
     cidade: '2927408',
     cidadeDescricao: 'Salvador - BA',
   },
+  /** timeline-terceiros.spec.ts: reads a patient's code and sees no record awaiting approval. */
+  terceiros: {
+    name: 'Vera Castilho',
+    email: 'vera.castilho@medicos.e2e.example',
+    password: DOCTOR_PASSWORD,
+    crm: '58214/GO',
+    especialidade: 'Clínica Médica',
+    cidade: '5208707',
+    cidadeDescricao: 'Goiânia - GO',
+  },
 } as const satisfies Record<string, E2eDoctor>;

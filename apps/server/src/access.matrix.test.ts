@@ -168,6 +168,15 @@ async function pedido(w: World): Promise<number> {
   return createAtendimento(w.db, await account(w.db, 'Paciente do Pedido'), w.medicoId, 'P');
 }
 
+/** A record the other patient added to the owner's timeline, pending the owner's approval. */
+function pendingRecord(w: World): Promise<number> {
+  return createTimelineItem(w.db, w.userId.owner, {
+    created_by: 'T',
+    terceiro_id: w.userId.otherPatient,
+    pendente: true,
+  });
+}
+
 /** One request of a route: path parameters, and a JSON or multipart body. */
 interface Call {
   params?: Record<string, string | number>;
@@ -234,6 +243,9 @@ const SCENARIOS: Record<string, Scenario> = {
     if (res.statusCode !== 201) throw new Error(`anexo: ${res.statusCode} ${res.body}`);
     return { params: { id: (res.json() as { anexo: { id: number } }).anexo.id } };
   },
+  // A record another account added, waiting for the owner's approval: only the owner decides.
+  'PUT /api/timeline/item/:id/aceitar': async (w) => ({ params: { id: await pendingRecord(w) } }),
+  'PUT /api/timeline/item/:id/recusar': async (w) => ({ params: { id: await pendingRecord(w) } }),
   // The owner is the message's recipient (the doctor wrote it): only the recipient marks it read.
   'PUT /api/telemedicina/mensagem/:id': async (w, t) => ({
     params: { id: await insertMensagem(t, w.atendimento, 'M') },

@@ -3,7 +3,7 @@ import type { AtendimentoStatus } from './telemedicina.ts';
 
 /**
  * The realtime event map, one for both sides (ARCHITECTURE.md "Realtime";
- * spec 1 §4, spec 2 §4, §7). The server emits each event once to the rooms
+ * spec 1 §4, spec 2 §4, §7). The server emits each session event once to the rooms
  * `user.{patient}`, `user.{doctor's account}` and `atendimento.{id}` together,
  * so a socket in several of them receives it once.
  */
@@ -26,6 +26,12 @@ export interface ServerToClientEvents {
   }) => void;
   /** A session was requested, accepted or refused: lists refresh (beyond the spec). */
   'atendimento.updated': (payload: { atendimento: AtendimentoView }) => void;
+  /**
+   * Someone else added a record to the patient's timeline (to `user.{patient}`
+   * only; docs/timeline-privacy.md): `pendente` when it awaits the patient's
+   * approval (a third party's, T), else it went straight in (a doctor's, M).
+   */
+  'timeline.added': (payload: { timeline_item_id: number; created_by: 'M' | 'T'; pendente: boolean }) => void;
 }
 
 /** Acknowledgement of a join: `{ok: true}` or `{ok: false, message}` in pt-BR. */

@@ -11,9 +11,11 @@ import {
   isLocked,
   LOCAIS_DOR,
   parseValor,
+  TIMELINE_ADD_DAILY_MAX,
   TIMELINE_ADD_TIPOS,
   TIMELINE_ANEXOS_MAX,
   TIMELINE_MESSAGES,
+  TIMELINE_PUSH,
   TIMELINE_SEARCH_MAX,
   TIMELINE_VALOR_MAX,
   TIPO_DOR,
@@ -245,15 +247,32 @@ describe('timelineItemActions', () => {
     }
   });
 
-  it('never edits or deletes a pain record', () => {
+  it('never edits or deletes a pain record, but the patient may remove a third party’s', () => {
     for (const by of [null, 'M', 'T'] as const) {
       for (const actor of ['owner', 'author'] as const) {
         expect(timelineItemActions({ tipo: TIPO_DOR, created_by: by }, actor)).toEqual({
           edit: false,
-          delete: false,
+          delete: by === 'T' && actor === 'owner',
         });
       }
     }
+  });
+});
+
+describe('records added by others (docs/timeline-privacy.md)', () => {
+  it('caps additions at 10 per adder, patient and day, and says so with the number', () => {
+    expect(TIMELINE_ADD_DAILY_MAX).toBe(10);
+    expect(TIMELINE_MESSAGES.dailyLimit).toBe(
+      'Você já adicionou 10 registros hoje na linha do tempo deste paciente. Tente novamente amanhã.',
+    );
+    expect(TIMELINE_MESSAGES.lookupRequired).toContain('24 horas');
+  });
+
+  it('keeps the lock screen free of health data', () => {
+    for (const text of [TIMELINE_PUSH.title, TIMELINE_PUSH.pendente, TIMELINE_PUSH.medico]) {
+      expect(text).not.toMatch(/exame|resultado|receita|HIV|diagn/i);
+    }
+    expect(TIMELINE_PUSH.url).toBe('/timeline');
   });
 });
 
@@ -280,6 +299,7 @@ describe('answer schemas', () => {
     atendimento_id: null,
     local_dor: null,
     intensidade_dor: null,
+    pendente: false,
   };
 
   it('parses an attachment with its name and a record with its author', () => {

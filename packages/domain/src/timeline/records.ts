@@ -10,7 +10,6 @@ import { blankToNull, optionalLine } from '../shared/zod-helpers.ts';
  * "Adding to another patient's timeline", "Trial"). Issue 5.
  */
 
-/** pt-BR messages of the timeline (spec 1 §4, §5, §10; spec 2 §5). */
 /**
  * Hours during which a lookup of a patient's code (the add screen's
  * `GET /api/timeline/user/:code`, or their `/code/:code` signed in) lets the
@@ -20,6 +19,15 @@ import { blankToNull, optionalLine } from '../shared/zod-helpers.ts';
  */
 export const TARGET_LOOKUP_VALID_HOURS = 24;
 
+/**
+ * Records one account may add to one patient's timeline per day
+ * (America/Sao_Paulo), counted when added (a record deleted or refused
+ * later does not give its place back; docs/timeline-privacy.md). Past it the
+ * server answers 429 `TIMELINE_MESSAGES.dailyLimit`.
+ */
+export const TIMELINE_ADD_DAILY_MAX = 10;
+
+/** pt-BR messages of the timeline (spec 1 §4, §5, §10; spec 2 §5; docs/timeline-privacy.md). */
 export const TIMELINE_MESSAGES = {
   added: 'Adicionado com sucesso!',
   addedToPatient: 'Adicionado na linha do tempo do paciente com sucesso!',
@@ -45,6 +53,26 @@ export const TIMELINE_MESSAGES = {
   anexoLink: 'Link do anexo expirado ou inválido. Abra o registro novamente.',
   patientNotFound: 'Paciente não encontrado',
   busca: 'Use no máximo 100 caracteres na busca',
+  addedPending:
+    'Registro enviado! Ele aparecerá na linha do tempo do paciente depois que o paciente aprovar.',
+  lookupRequired: `Para adicionar um registro, leia o QR Code do paciente ou digite o código dele. A leitura vale por ${TARGET_LOOKUP_VALID_HOURS} horas.`,
+  dailyLimit: `Você já adicionou ${TIMELINE_ADD_DAILY_MAX} registros hoje na linha do tempo deste paciente. Tente novamente amanhã.`,
+  accepted: 'Registro aceito. Ele agora faz parte da sua linha do tempo.',
+  refused: 'Registro recusado e excluído.',
+  notPending: 'Este registro não está aguardando aprovação.',
+  onlyPatient: 'Somente o paciente pode aceitar ou recusar este registro.',
+} as const;
+
+/**
+ * The Web Push a patient gets when someone else adds a record to their
+ * timeline (docs/timeline-privacy.md): it reaches the lock screen, so it
+ * names neither the record nor who added it.
+ */
+export const TIMELINE_PUSH = {
+  title: 'Linha do tempo',
+  pendente: 'Um registro aguarda sua aprovação na sua linha do tempo.',
+  medico: 'Um médico adicionou um registro à sua linha do tempo.',
+  url: '/timeline',
 } as const;
 
 /** Most attachments a record may hold (sent at once on /timeline/add or added one by one later). */
@@ -224,7 +252,8 @@ export type AnexoView = z.infer<typeof AnexoViewSchema>;
  * A timeline record as its owner or its author reads it (spec 1 §3
  * TimelineItem). `data` `YYYY-MM-DD`; `valor` reais '150.00' or null;
  * `created_by` M (a doctor account), T (a third party), null (the patient);
- * `terceiro` who added it when M or T.
+ * `terceiro` who added it when M or T; `pendente` (beyond the spec) a third
+ * party's record the patient has not accepted yet (docs/timeline-privacy.md).
  */
 export const TimelineItemViewSchema = z.object({
   id: z.number().int(),
@@ -240,8 +269,21 @@ export const TimelineItemViewSchema = z.object({
   atendimento_id: z.number().int().nullable(),
   local_dor: z.string().nullable(),
   intensidade_dor: z.string().nullable(),
+  pendente: z.boolean(),
 });
 export type TimelineItemView = z.infer<typeof TimelineItemViewSchema>;
+
+/**
+ * `GET /api/timeline/pendentes[/:offset]` answer (docs/timeline-privacy.md):
+ * 'Registros aguardando sua aprovação', the third parties' records on the
+ * caller's timeline that the caller has not accepted, most recently added
+ * first, at most `TIMELINE_PAGE_SIZE` from the offset, and how many there are.
+ */
+export const TimelinePendentesSchema = z.object({
+  timelineItems: z.array(TimelineItemViewSchema),
+  total: z.number().int().min(0),
+});
+export type TimelinePendentes = z.infer<typeof TimelinePendentesSchema>;
 
 /**
  * `GET /api/timeline/items/:medico/:search[/:offset]` answer (spec 1 §7):
@@ -282,16 +324,18 @@ export type TimelineActor = 'owner' | 'author';
 
 /**
  * What an actor may do with a record (spec 1 §4; issue 5 "Records added by
- * others"): pain records (type 8) are never edited or deleted; a record added
- * by someone else is edited only by its author and deleted by the patient or
- * the author; the patient's own records are theirs to edit and delete.
- * Locked accounts may not edit (checked separately with {@link isLocked}).
+ * others"; docs/timeline-privacy.md): pain records (type 8) are never edited
+ * or deleted — but the patient may always remove a third party's (T)
+ * record, whatever it is; a record added by someone else is edited only by
+ * its author and deleted by the patient or the author; the patient's own
+ * records are theirs to edit and delete. Locked accounts may not edit
+ * (checked separately with {@link isLocked}).
  */
 export function timelineItemActions(
   item: { tipo: number; created_by: 'M' | 'T' | null },
   actor: TimelineActor,
 ): { edit: boolean; delete: boolean } {
-  if (item.tipo === TIPO_DOR) return { edit: false, delete: false };
+  if (item.tipo === TIPO_DOR) return { edit: false, delete: item.created_by === 'T' && actor === 'owner' };
   if (item.created_by === null) return { edit: actor === 'owner', delete: actor === 'owner' };
   return { edit: actor === 'author', delete: true };
 }

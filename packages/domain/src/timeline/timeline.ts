@@ -39,6 +39,14 @@ export function timelineAuthorLine(item: {
 }
 
 /**
+ * The mark of a third party's record (`created_by` T) wherever it is shown,
+ * the code view included (docs/timeline-privacy.md): whoever added it is not
+ * a doctor, whatever name they chose ('Por. Dr. …' is only ever a doctor
+ * account's), and the patient accepted it.
+ */
+export const TERCEIRO_NOTE = 'Adicionado por terceiro, não médico';
+
+/**
  * A timeline record as read through a patient's code (spec 1 §3
  * TimelineItem, without attachments: those are served by issue 5's
  * authorised routes). `data` `YYYY-MM-DD`; `valor` reais as a decimal

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  boolean,
   char,
   customType,
   date,
@@ -7,6 +8,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -47,6 +49,8 @@ export const timeline_items = pgTable(
     created_by: char('created_by', { length: 1 }),
     terceiro_id: integer('terceiro_id').references(() => users.id, { onDelete: 'set null' }),
     atendimento_id: integer('atendimento_id').references(() => atendimentos.id, { onDelete: 'set null' }),
+    telemedicina: boolean('telemedicina').notNull().default(false),
+    pendente: boolean('pendente').notNull().default(false),
     local_dor: varchar('local_dor', { length: 30 }),
     intensidade_dor: varchar('intensidade_dor', { length: 20 }),
     busca: text('busca').notNull().default(''),
@@ -60,6 +64,8 @@ export const timeline_items = pgTable(
     index('timeline_items_user_data_idx').on(t.user_id, t.data, t.id),
     index('timeline_items_search_idx').using('gin', t.search_vector),
     index('timeline_items_busca_trgm').using('gin', sql`${t.busca} gin_trgm_ops`),
+    // The patient's list of records awaiting approval and its count (the badge), read on every visit.
+    index('timeline_items_pendente_idx').on(t.user_id, t.id).where(sql`${t.pendente}`),
   ],
 );
 
@@ -79,4 +85,26 @@ export const timeline_anexos = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('timeline_anexos_item_idx').on(t.timeline_item_id)],
+);
+
+/**
+ * How many records an account (`terceiro_id`) added to a patient's timeline
+ * (`user_id`) on one day (`dia`, America/Sao_Paulo): the daily cap of
+ * docs/timeline-privacy.md counts additions, so a record deleted or refused
+ * afterwards does not give its place back. One row per adder, patient and
+ * day, incremented inside the transaction that inserts the record.
+ */
+export const timeline_daily_adds = pgTable(
+  'timeline_daily_adds',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    terceiro_id: integer('terceiro_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dia: date('dia', { mode: 'string' }).notNull(),
+    total: integer('total').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.terceiro_id, t.dia] })],
 );

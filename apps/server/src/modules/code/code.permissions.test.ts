@@ -1,7 +1,14 @@
 import { PERMISSOES_MESSAGES, type ViewerKind } from '@pulso/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { code_access_logs, doencas, medicos, user_doencas, users } from '../../db/schema/index.ts';
+import {
+  code_access_logs,
+  doencas,
+  medicos,
+  user_doencas,
+  users,
+  virgin_codes,
+} from '../../db/schema/index.ts';
 import {
   createAtendimento,
   createDoctor,
@@ -344,8 +351,28 @@ describe('the Timeline tab', () => {
     expect(asDoctor.json().timelineItems[0].descricao).toBe(TIMELINE_TEXT);
   });
 
-  it('answers 404 for unknown codes and 422 for a bad offset', async () => {
-    expect((await t.app.inject({ url: '/api/code/999ZZ999/timeline/0' })).statusCode).toBe(404);
+  it('answers an unknown, malformed, unclaimed or closed code exactly as a denied timeline, and logs neither', async () => {
+    await setPermissoes(4, false);
+    const denied = await t.app.inject({ url: `/api/code/${patient.user.code}/timeline/0` });
+    expect(denied.statusCode).toBe(403);
+    const closed = await createPatient(t.app);
+    await t.database.db.update(users).set({ is_active: false }).where(eq(users.id, closed.user.id));
+    await t.database.db.insert(virgin_codes).values({ code: '123AB456', batch: 'test' });
+    const logs = await t.database.db.$count(code_access_logs);
+    for (const code of ['999ZZ999', 'abc', '123AB456', closed.user.code]) {
+      for (const headers of [undefined, viewers.other_user]) {
+        const res = await t.app.inject({
+          url: `/api/code/${code}/timeline/20`,
+          ...(headers ? { headers } : {}),
+        });
+        expect([res.statusCode, res.json()], code).toEqual([denied.statusCode, denied.json()]);
+        expect(res.headers['content-type']).toBe(denied.headers['content-type']);
+      }
+    }
+    expect(await t.database.db.$count(code_access_logs)).toBe(logs);
+  });
+
+  it('answers 422 for a bad offset', async () => {
     for (const offset of ['-1', 'x', '1.5']) {
       const res = await t.app.inject({ url: `/api/code/${patient.user.code}/timeline/${offset}` });
       expect(res.statusCode, offset).toBe(422);

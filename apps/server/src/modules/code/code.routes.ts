@@ -30,7 +30,10 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
    * `PublicCodeView` `{user, acesso, timelineItems?, total?}` — the Emergency
    * tab always; My Health and the Timeline tab's first page only when
    * `acesso` says this viewer may read them (absent otherwise; the serializer
-   * strips anything outside the schema); 404 `{message: 'Código não
+   * strips anything outside the schema) — the Timeline tab without the
+   * records no viewer of the code may read (pending ones) and the
+   * telemedicine records of anyone but the patient and that session's
+   * doctor, in `total` too (docs/timeline-privacy.md); 404 `{message: 'Código não
    * encontrado'}` for a malformed, unknown or unclaimed code or a closed
    * account; 429 past the limit. Each 200 is written to the patient's access
    * log with the viewer and the tabs served.
@@ -53,9 +56,13 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * `GET /api/code/:code/timeline/:offset` (public, same limit): the Timeline
    * tab's next page, `{timelineItems, total}`, newest first, 20 per page;
-   * `offset` is the number of items already loaded. 403
-   * `{message: PERMISSOES_MESSAGES.denied}` when this viewer may not read the
-   * timeline; 404 as above; 422 for a bad offset. Written to the access log.
+   * `offset` is the number of items already loaded; the records this viewer
+   * may not read through the code (pending, others' telemedicine) are left
+   * out of both (docs/timeline-privacy.md). 403 `{message:
+   * PERMISSOES_MESSAGES.denied}` when this viewer may not read the timeline
+   * and, the same answer, for a code that opens nothing (malformed, unknown,
+   * unclaimed, closed): the route does not tell whether a code exists. 422
+   * for a bad offset. A 200 is written to the access log.
    */
   app.get(
     '/code/:code/timeline/:offset',
@@ -69,7 +76,6 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: PublicTimelinePageSchema,
           403: ErrorBodySchema,
-          404: ErrorBodySchema,
           429: ErrorBodySchema,
         },
       },

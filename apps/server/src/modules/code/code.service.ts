@@ -9,7 +9,7 @@ import {
   type VisibleTabs,
   visibleTabs,
 } from '@pulso/domain';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -17,6 +17,7 @@ import {
   cidades,
   code_access_logs,
   doencas,
+  medicos,
   timeline_items,
   user_doencas,
   users,
@@ -40,7 +41,11 @@ type Log = Pick<FastifyBaseLogger, 'error'>;
 export interface CodeLookup {
   /** Opens a patient's code for a viewer (`null` a visitor): the tabs that viewer may read. */
   open(input: string, viewerId: number | null, log: Log): Promise<PublicCodeView>;
-  /** The Timeline tab's page after `offset` items; 403 when the viewer may not read it. */
+  /**
+   * The Timeline tab's page after `offset` items; 403 when the viewer may
+   * not read it, and the same 403 for a code that opens nothing (unknown,
+   * malformed, unclaimed, closed), so that this route is no oracle of codes.
+   */
   timelinePage(
     input: string,
     viewerId: number | null,
@@ -60,7 +65,11 @@ const lookups = new WeakMap<Db, CodeLookup>();
  *   `visibleTabs` decides, from `permissoes`, whether My Health (`saude`,
  *   `hospitalar`, `outras.adicional`, checked diseases) and the Timeline tab
  *   (first {@link TIMELINE_PAGE_SIZE} items, newest first, and `total`) are
- *   served. What may not be read is never selected into the answer.
+ *   served. What may not be read is never selected into the answer;
+ * - within the Timeline tab, {@link readableRecords} keeps out the records
+ *   no viewer of the code may read (pending ones) and the telemedicine
+ *   records of anyone but the patient and that session's doctor
+ *   (docs/timeline-privacy.md), from the items and from `total` alike.
  * - every answer is written to `code_access_logs` with the viewer, its kind
  *   and the tabs served.
  *
@@ -74,7 +83,8 @@ const lookups = new WeakMap<Db, CodeLookup>();
  *
  * Errors: 404 {@link CODE_NOT_FOUND_MESSAGE} for a malformed code, an unknown
  * one, an unclaimed sticker code or a closed account; `timelinePage` 403
- * `PERMISSOES_MESSAGES.denied` when the Timeline tab is not the viewer's.
+ * `PERMISSOES_MESSAGES.denied` when the Timeline tab is not the viewer's
+ * and, in place of that 404, for a code that opens nothing (defect 5).
  */
 export function codeLookup(db: Db): CodeLookup {
   const built = lookups.get(db);
@@ -146,15 +156,21 @@ function buildCodeLookup(db: Db): CodeLookup {
           doencas: await checkedDoencas(db, row.id),
         };
       }
-      if (tabs.timeline) Object.assign(view, await timelineItems(db, row.id, 0));
+      if (tabs.timeline) {
+        Object.assign(view, await timelineItems(db, row.id, readableRecords(viewerId, kind), 0));
+      }
       await log(row, viewerId, kind, tabs, logger);
       return view;
     },
 
     async timelinePage(input, viewerId, offset, logger) {
-      const { row, kind, tabs } = await resolve(input, viewerId);
-      if (!tabs.timeline) throw new HttpError(403, PERMISSOES_MESSAGES.denied);
-      const page = await timelineItems(db, row.id, offset);
+      const denied = () => new HttpError(403, PERMISSOES_MESSAGES.denied);
+      // An unknown code answers as a denied timeline: this route does not tell whether a code exists.
+      const { row, kind, tabs } = await resolve(input, viewerId).catch((error: unknown) => {
+        throw error instanceof HttpError && error.statusCode === 404 ? denied() : error;
+      });
+      if (!tabs.timeline) throw denied();
+      const page = await timelineItems(db, row.id, readableRecords(viewerId, kind), offset);
       await log(row, viewerId, kind, { saude: false, timeline: true }, logger);
       return page;
     },
@@ -173,8 +189,31 @@ async function checkedDoencas(db: Db, userId: number) {
 
 const terceiros = alias(users, 'terceiro');
 
-/** A page of a patient's timeline for the public view: newest first (by `data`, then insertion). */
-async function timelineItems(db: Db, userId: number, offset: number) {
+/**
+ * The records of the open timeline a viewer may read through the code
+ * (docs/timeline-privacy.md): never a pending one (a third party's record
+ * the patient has not accepted, whoever looks); a telemedicine record
+ * (`telemedicina`, kept when the session's row goes) only by the patient
+ * and by that session's doctor — the viewer's doctor account, not
+ * suspended, being the record's `medico_id`. A guest's condition is plain
+ * columns, no subquery: the scan's hot path stays one indexed read.
+ */
+export function readableRecords(viewerId: number | null, kind: ViewerKind): SQL {
+  const t = timeline_items;
+  const accepted = eq(t.pendente, false);
+  if (kind === 'self') return accepted;
+  if (viewerId === null || kind === 'guest') return and(accepted, eq(t.telemedicina, false)) as SQL;
+  const sessionDoctor = sql`${t.medico_id} in (select ${medicos.id} from ${medicos}
+    where ${medicos.user_id} = ${viewerId} and ${medicos.suspended_at} is null)`;
+  return and(accepted, or(eq(t.telemedicina, false), sessionDoctor)) as SQL;
+}
+
+/**
+ * A page of a patient's timeline for the public view, among the records
+ * `readable` keeps: newest first (by `data`, then insertion), and their count.
+ */
+async function timelineItems(db: Db, userId: number, readable: SQL, offset: number) {
+  const where = and(eq(timeline_items.user_id, userId), readable);
   const [rows, totals] = await Promise.all([
     db
       .select({
@@ -191,11 +230,11 @@ async function timelineItems(db: Db, userId: number, offset: number) {
       })
       .from(timeline_items)
       .leftJoin(terceiros, eq(terceiros.id, timeline_items.terceiro_id))
-      .where(eq(timeline_items.user_id, userId))
+      .where(where)
       .orderBy(desc(timeline_items.data), desc(timeline_items.id))
       .limit(TIMELINE_PAGE_SIZE)
       .offset(offset),
-    db.select({ n: count() }).from(timeline_items).where(eq(timeline_items.user_id, userId)),
+    db.select({ n: count() }).from(timeline_items).where(where),
   ]);
   const timelineItems: PublicTimelineItem[] = rows.map(({ terceiro_name, created_by, ...item }) => {
     const by = created_by === 'M' || created_by === 'T' ? created_by : null;

@@ -35,7 +35,8 @@ export function atendimentoRecordText(motivo: string | null): string {
  * Writes, inside the transaction that ended them, one timeline record per
  * session on its patient's timeline: type 6, `data` the day of `now` in
  * America/Sao_Paulo, `created_by` M with the doctor's id and account name,
- * `atendimento_id`. No `terceiro_id`: the system wrote it, so the doctor
+ * `atendimento_id` and the `telemedicina` marker (served through the code
+ * to the patient and that doctor only). No `terceiro_id`: the system wrote it, so the doctor
  * gains no edit rights on the patient's timeline; the patient may delete it
  * but not edit it (`timelineItemActions`).
  */
@@ -68,6 +69,8 @@ export async function writeAtendimentoRecords(
         medico_name: nameOf.get(e.medico_id) ?? null,
         created_by: 'M',
         atendimento_id: e.id,
+        // Private whatever the patient's levels, also once the session's row is gone (docs/timeline-privacy.md).
+        telemedicina: true,
       };
       return { ...item, busca: buscaOf(item) };
     }),

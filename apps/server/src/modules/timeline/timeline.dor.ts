@@ -40,6 +40,8 @@ export async function dorHistorico(
       and(
         eq(timeline_items.user_id, actor.userId),
         eq(timeline_items.tipo, TIPO_DOR),
+        // A record a third party added counts once the patient accepts it (docs/timeline-privacy.md).
+        eq(timeline_items.pendente, false),
         between(timeline_items.data, dorHistoricoStart(today), today),
       ),
     )

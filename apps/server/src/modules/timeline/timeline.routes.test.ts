@@ -5,7 +5,7 @@ import {
   type TimelinePage,
   UNAUTHENTICATED_MESSAGE,
 } from '@pulso/domain';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { redactUrl } from '../../app.ts';
 import { code_access_logs, medicos, timeline_items, users } from '../../db/schema/index.ts';
@@ -100,6 +100,7 @@ describe('POST /api/timeline/item', () => {
       atendimento_id: null,
       local_dor: null,
       intensidade_dor: null,
+      pendente: false,
     });
     const row = await rowOf(body.timelineItem.id);
     expect(row).toMatchObject({ user_id: p.user.id, created_by: null, terceiro_id: null });
@@ -185,33 +186,40 @@ describe('POST /api/timeline/item', () => {
     expect(item).toMatchObject({ local_dor: null, intensidade_dor: null });
   });
 
-  it("adds to another patient's timeline as T (third party) with 'Adicionado na linha do tempo do paciente com sucesso!'", async () => {
+  it("adds to another patient's timeline as T (third party), pending the patient's approval", async () => {
     const patient = await createPatient(t.app, { name: 'Beatriz Moura' });
     const adder = await createPatient(t.app, { name: 'Joana Freitas' });
     expect((await lookUpPatient(t, adder.auth, patient.user.id)).statusCode).toBe(200);
     const res = await postItem(t, adder.auth, itemFields({ user_id: String(patient.user.id) }));
     expect(res.statusCode).toBe(201);
     const { message, timelineItem } = res.json() as { message: string; timelineItem: TimelineItemView };
-    expect(message).toBe(M.addedToPatient);
-    expect(timelineItem).toMatchObject({ created_by: 'T', terceiro: { name: 'Joana Freitas' } });
+    expect(message).toBe(M.addedPending);
+    expect(timelineItem).toMatchObject({
+      created_by: 'T',
+      terceiro: { name: 'Joana Freitas' },
+      pendente: true,
+    });
     expect(await rowOf(timelineItem.id)).toMatchObject({
       user_id: patient.user.id,
       terceiro_id: adder.user.id,
     });
 
-    const page = await listAll(patient);
-    expect(page.timelineItems.map((i) => [i.id, i.created_by, i.terceiro])).toEqual([
-      [timelineItem.id, 'T', { name: 'Joana Freitas' }],
-    ]);
+    // Out of the patient's timeline until accepted: in their pending list (timeline.terceiros.test.ts).
+    expect((await listAll(patient)).total).toBe(0);
+    const pending = await call(t, 'GET', '/api/timeline/pendentes', patient.auth);
+    expect(
+      pending.json().timelineItems.map((i: TimelineItemView) => [i.id, i.created_by, i.terceiro]),
+    ).toEqual([[timelineItem.id, 'T', { name: 'Joana Freitas' }]]);
     // Nothing lands on the adder's own timeline.
     expect((await listAll(adder)).total).toBe(0);
   });
 
-  it('marks a record added by a doctor account M, and by a suspended doctor T', async () => {
+  it('marks a record added by a doctor account M (straight in), and by a suspended doctor T', async () => {
     const patient = await createPatient(t.app);
     const doctor = await createDoctor(t, { name: 'Helena Prado' });
     const byDoctor = await addItem(t, doctor.auth, { user_id: String(patient.user.id) });
-    expect(byDoctor).toMatchObject({ created_by: 'M', terceiro: { name: 'Helena Prado' } });
+    expect(byDoctor).toMatchObject({ created_by: 'M', terceiro: { name: 'Helena Prado' }, pendente: false });
+    expect((await listAll(patient)).total).toBe(1);
 
     await t.database.db
       .update(medicos)
@@ -221,24 +229,24 @@ describe('POST /api/timeline/item', () => {
     expect(bySuspended.created_by).toBe('T');
   });
 
-  it("adds to another patient's timeline only after looking up their code (an id alone: 404)", async () => {
+  it("adds to another patient's timeline only after looking up their code (an id alone: 403)", async () => {
     const patient = await createPatient(t.app);
     const adder = await createPatient(t.app);
     const fields = itemFields({ user_id: String(patient.user.id) });
     const blind = await postItem(t, adder.auth, fields);
-    expect(blind.statusCode).toBe(404);
-    expect(blind.json()).toEqual({ message: M.patientNotFound });
+    expect(blind.statusCode).toBe(403);
+    expect(blind.json()).toEqual({ message: M.lookupRequired });
 
     // Someone else's lookup does not count; the caller's own does.
     await lookUpPatient(t, (await createPatient(t.app)).auth, patient.user.id);
-    expect((await postItem(t, adder.auth, fields)).statusCode).toBe(404);
+    expect((await postItem(t, adder.auth, fields)).statusCode).toBe(403);
     await lookUpPatient(t, adder.auth, patient.user.id);
     expect((await postItem(t, adder.auth, fields)).statusCode).toBe(201);
 
     // A lookup older than TARGET_LOOKUP_VALID_HOURS no longer does.
     const expired = new Date(Date.now() - (TARGET_LOOKUP_VALID_HOURS * 3600 + 60) * 1000);
     await t.database.db.update(code_access_logs).set({ created_at: expired });
-    expect((await postItem(t, adder.auth, fields)).statusCode).toBe(404);
+    expect((await postItem(t, adder.auth, fields)).statusCode).toBe(403);
     expect(await t.database.db.select().from(timeline_items)).toHaveLength(1);
   });
 
@@ -260,15 +268,22 @@ describe('POST /api/timeline/item', () => {
     });
   });
 
-  it('answers 404 patientNotFound for an unknown or closed patient', async () => {
+  it('answers 403 lookupRequired for an unknown or closed patient never looked up, 404 for one closed since', async () => {
     const adder = await createPatient(t.app);
     const closed = await createPatient(t.app);
-    await t.database.db.update(users).set({ is_active: false }).where(eq(users.id, closed.user.id));
+    const closedSince = await createPatient(t.app);
+    await lookUpPatient(t, adder.auth, closedSince.user.id);
+    await t.database.db
+      .update(users)
+      .set({ is_active: false })
+      .where(inArray(users.id, [closed.user.id, closedSince.user.id]));
     for (const id of [closed.user.id, 987_654, 99_999_999_999]) {
       const res = await postItem(t, adder.auth, itemFields({ user_id: String(id) }));
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: M.patientNotFound });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: M.lookupRequired });
     }
+    const res = await postItem(t, adder.auth, itemFields({ user_id: String(closedSince.user.id) }));
+    expect([res.statusCode, res.json()]).toEqual([404, { message: M.patientNotFound }]);
     expect(await t.database.db.select().from(timeline_items)).toHaveLength(0);
   });
 

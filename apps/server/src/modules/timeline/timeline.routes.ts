@@ -11,6 +11,7 @@ import {
   TimelineItemUpdateSchema,
   TimelineItemViewSchema,
   TimelinePageSchema,
+  TimelinePendentesSchema,
   TimelineTargetUserSchema,
 } from '@pulso/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
@@ -24,15 +25,18 @@ import { actorOf, requireUser } from '../auth/auth.hooks.ts';
 import { AnexoUpload, anexoCsp, contentDisposition, readAnexoPart } from './timeline.anexos.ts';
 import { timelineDorRoutes } from './timeline.dor.ts';
 import {
+  acceptTimelineItem,
   addAnexo,
   assertUnlocked,
   createTimelineItem,
   deleteTimelineItem,
   findTargetUser,
   getTimelineItem,
+  listPendentes,
   listTimeline,
   loadCaller,
   readSignedAnexo,
+  refuseTimelineItem,
   removeAnexo,
   type TimelineDeps,
   updateTimelineItem,
@@ -142,8 +146,7 @@ function uploadConfig(files: number) {
 
 /**
  * The health timeline (spec 1 §2 /timeline, §3 TimelineItem, §4, §7; spec 2
- * pain map; RULINGS.md "Trial", "Adding to another patient's timeline";
- * issue 5). Every route but the signed file URL is behind `requireUser`, run
+ * pain map; issue 5; docs/timeline-privacy.md). Every route but the signed file URL is behind `requireUser`, run
  * as `onRequest` so that no upload is read for a guest; the writes the trial
  * lock forbids are also refused there, before the body is read. JSON answers
  * carry `cache-control: private, no-store` (health data).
@@ -152,7 +155,14 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, storage } = app.ctx;
   const { db } = app.ctx.database;
   const signer = createUrlSigner(await loadFilesUrlSecret(config), 'timeline-anexo');
-  const deps = (request: FastifyRequest): TimelineDeps => ({ db, storage, signer, log: request.log });
+  const notifier = { realtime: app.ctx.realtime, push: app.ctx.push };
+  const deps = (request: FastifyRequest): TimelineDeps => ({
+    db,
+    storage,
+    signer,
+    log: request.log,
+    notifier,
+  });
 
   /** onRequest: a locked caller's writes are refused before their body is read. */
   const requireUnlocked = async (request: FastifyRequest) => {
@@ -214,12 +224,16 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
    * or 'R$ 1.234,56'; blank → null; pain sends 0), `medico_id` (a listed
    * doctor; the name is then the doctor's) or free `medico_name`,
    * `descricao`, `anexos[]` (0–10 files: JPEG/PNG/WebP ≤ 2 MB, PDF ≤ 10 MB,
-   * told by their bytes), `user_id` (another patient's timeline; marked M
-   * for a doctor account, T otherwise). 201 `{message: 'Adicionado com
-   * sucesso!' | 'Adicionado na linha do tempo do paciente com sucesso!',
-   * timelineItem}`; 403 locked (the caller's own lock); 404 patientNotFound;
-   * 422 field errors (`tipo`, `data`, `valor`, `descricao`, `medico_id`,
-   * `local_dor`, `intensidade_dor`, `anexos`); 401.
+   * told by their bytes), `user_id` (another patient's timeline, whose code
+   * the caller looked up in the last 24 hours; marked M and straight in for
+   * a doctor account, T and pending the patient's approval otherwise; at
+   * most 10 a day per adder and patient; the patient is told:
+   * docs/timeline-privacy.md). 201 `{message: 'Adicionado com sucesso!' |
+   * 'Adicionado na linha do tempo do paciente com sucesso!' (M) |
+   * TIMELINE_MESSAGES.addedPending (T), timelineItem}`; 403 locked (the
+   * caller's own lock), lookupRequired; 404 patientNotFound (closed since
+   * the lookup); 422 field errors (`tipo`, `data`, `valor`, `descricao`,
+   * `medico_id`, `local_dor`, `intensidade_dor`, `anexos`); 429 dailyLimit; 401.
    */
   app.post(
     '/timeline/item',
@@ -233,7 +247,12 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
         body: TimelineItemCreateBodySchema,
-        response: { 201: SavedItemAnswer, 422: ValidationErrorBodySchema, ...forbiddenErrors },
+        response: {
+          201: SavedItemAnswer,
+          422: ValidationErrorBodySchema,
+          429: ErrorBodySchema,
+          ...forbiddenErrors,
+        },
       },
     },
     async (request, reply) => {
@@ -389,6 +408,104 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await deleteTimelineItem(deps(request), actorOf(request), request.params.id);
       return { message: TIMELINE_MESSAGES.deleted, timelineItem: { id: request.params.id } };
+    },
+  );
+
+  const pendentesSchema = {
+    summary: "Third parties' records awaiting the caller's approval",
+    tags: ['timeline'],
+    security: [{ bearer: [] }],
+    response: { 200: TimelinePendentesSchema, 422: ValidationErrorBodySchema, ...authErrors },
+  };
+
+  /**
+   * `GET /api/timeline/pendentes` and `/api/timeline/pendentes/:offset`
+   * (beyond the spec; docs/timeline-privacy.md): 200 `{timelineItems,
+   * total}` — 'Registros aguardando sua aprovação', the records third
+   * parties added to the caller's own timeline and the caller has not
+   * accepted (`pendente: true`, with `terceiro`), most recently added first,
+   * 20 from `offset` (default 0); `total` all of them (the badge). Anyone
+   * signed in gets their own list (empty for most); 422 bad offset; 401.
+   */
+  app.get(
+    '/timeline/pendentes',
+    { config: { access: 'self' }, onRequest: requireUser, schema: pendentesSchema },
+    async (request) => listPendentes(deps(request), actorOf(request), 0),
+  );
+  app.get(
+    '/timeline/pendentes/:offset',
+    {
+      config: { access: 'self' },
+      onRequest: requireUser,
+      schema: {
+        ...pendentesSchema,
+        params: z.object({ offset: z.coerce.number().int().min(0).max(1_000_000) }),
+      },
+    },
+    async (request) => listPendentes(deps(request), actorOf(request), request.params.offset),
+  );
+
+  /**
+   * `PUT /api/timeline/item/:id/aceitar` (beyond the spec;
+   * docs/timeline-privacy.md): the patient accepts a third party's pending
+   * record: 200 `{message: TIMELINE_MESSAGES.accepted, timelineItem}`; from
+   * then on it is read as any record of the timeline (through the code as a
+   * third party's). Not blocked by the trial lock. 403 onlyPatient (its
+   * author); 404 for anyone else; 409 notPending; 401.
+   */
+  app.put(
+    '/timeline/item/:id/aceitar',
+    {
+      config: { access: 'owner' },
+      onRequest: requireUser,
+      schema: {
+        summary: "Accepts a third party's record into the caller's timeline",
+        tags: ['timeline'],
+        security: [{ bearer: [] }],
+        params: IdParams,
+        response: {
+          200: SavedItemAnswer,
+          409: ErrorBodySchema,
+          422: ValidationErrorBodySchema,
+          ...forbiddenErrors,
+        },
+      },
+    },
+    async (request) => ({
+      message: TIMELINE_MESSAGES.accepted,
+      timelineItem: await acceptTimelineItem(deps(request), actorOf(request), request.params.id),
+    }),
+  );
+
+  /**
+   * `PUT /api/timeline/item/:id/recusar` (beyond the spec;
+   * docs/timeline-privacy.md): the patient refuses a third party's pending
+   * record: it is deleted with its attachments (files too): 200 `{message:
+   * TIMELINE_MESSAGES.refused, timelineItem: {id}}`. Not blocked by the
+   * trial lock. 403 onlyPatient (its author); 404 for anyone else; 409
+   * notPending (an accepted record is deleted with DELETE); 401.
+   */
+  app.put(
+    '/timeline/item/:id/recusar',
+    {
+      config: { access: 'owner' },
+      onRequest: requireUser,
+      schema: {
+        summary: "Refuses (deletes) a third party's record awaiting approval",
+        tags: ['timeline'],
+        security: [{ bearer: [] }],
+        params: IdParams,
+        response: {
+          200: DeletedItemAnswer,
+          409: ErrorBodySchema,
+          422: ValidationErrorBodySchema,
+          ...forbiddenErrors,
+        },
+      },
+    },
+    async (request) => {
+      await refuseTimelineItem(deps(request), actorOf(request), request.params.id);
+      return { message: TIMELINE_MESSAGES.refused, timelineItem: { id: request.params.id } };
     },
   );
 

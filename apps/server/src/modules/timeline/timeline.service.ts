@@ -4,6 +4,7 @@ import {
   isLocked,
   parseCode,
   TARGET_LOOKUP_VALID_HOURS,
+  TIMELINE_ADD_DAILY_MAX,
   TIMELINE_ANEXOS_MAX,
   TIMELINE_MESSAGES,
   TIMELINE_PAGE_SIZE,
@@ -13,8 +14,10 @@ import {
   type TimelineItemUpdate,
   type TimelineItemView,
   type TimelinePage,
+  type TimelinePendentes,
   type TimelineTargetUser,
   timelineItemActions,
+  todayInSaoPaulo,
   UNAUTHENTICATED_MESSAGE,
   type UserView,
 } from '@pulso/domain';
@@ -32,21 +35,31 @@ import { findChoosableMedico } from '../medicos/medicos.service.ts';
 import { avatarUrl, selectUserRow, toUserView } from '../users/user.presenter.ts';
 import { type AnexoUpload, deleteAnexoFiles, storeAnexos, toAnexoView } from './timeline.anexos.ts';
 import { buscaOf, type TimelineSearch, timelineSearch } from './timeline.search.ts';
+import {
+  addedOn,
+  announceAddition,
+  countAddition,
+  dailyLimitReached,
+  type TimelineNotifier,
+} from './timeline.terceiros.ts';
 
 /**
  * A patient's health timeline (spec 1 §2 /timeline, §3 TimelineItem, §4, §7;
- * spec 2 pain map; RULINGS.md "Trial", "Adding to another patient's
- * timeline"; issue 5). Who may do what:
+ * spec 2 pain map; issue 5; docs/timeline-privacy.md). Who may do what:
  *
  * - the owner (the patient whose timeline holds the record) reads every
- *   record of their timeline, edits and deletes their own, and deletes the
- *   ones others added;
+ *   record of their timeline, edits and deletes their own, deletes the ones
+ *   others added, and accepts or refuses the pending ones (a third party's
+ *   record waits for them: out of their list, in 'Registros aguardando sua
+ *   aprovação');
  * - the author of a record added to someone else's timeline (`terceiro_id`)
- *   reads, edits and deletes that record only, never the rest of that timeline;
+ *   reads, edits and deletes that record only, never the rest of that
+ *   timeline; a third party's edit sends the record back to pending;
  * - anyone else gets 404 (a record's existence is not revealed);
- * - pain records (type 8) are never edited or deleted;
+ * - pain records (type 8) are never edited or deleted, but the owner may
+ *   remove a third party's (as any record a third party added);
  * - a locked caller (trial over, no plan, not corporate) may not add or edit
- *   records nor add attachments; reading and deleting stay allowed.
+ *   records nor add attachments; reading, deleting, accepting and refusing stay allowed.
  */
 
 /** What the timeline services need from the app. */
@@ -55,6 +68,8 @@ export interface TimelineDeps {
   storage: Storage;
   signer: UrlSigner;
   log: FastifyBaseLogger;
+  /** Tells a patient of records others add (realtime and Web Push). */
+  notifier: TimelineNotifier;
   /** Clock of the signed URLs, in Unix seconds (tests move it). */
   now?: () => number;
 }
@@ -98,6 +113,7 @@ const itemColumns = {
   atendimento_id: timeline_items.atendimento_id,
   local_dor: timeline_items.local_dor,
   intensidade_dor: timeline_items.intensidade_dor,
+  pendente: timeline_items.pendente,
 };
 
 type ItemRow = {
@@ -115,6 +131,7 @@ type ItemRow = {
   atendimento_id: number | null;
   local_dor: string | null;
   intensidade_dor: string | null;
+  pendente: boolean;
 };
 
 function createdBy(value: string | null): 'M' | 'T' | null {
@@ -162,6 +179,7 @@ function toItemView(row: ItemRow, anexos: AnexoView[]): TimelineItemView {
     atendimento_id: row.atendimento_id,
     local_dor: row.local_dor,
     intensidade_dor: row.intensidade_dor,
+    pendente: row.pendente,
   };
 }
 
@@ -186,7 +204,8 @@ export interface TimelineListQuery {
 /**
  * A page of the caller's own timeline (spec 1 §7 `GET /timeline/items`):
  * every record of their timeline, those added by others included (with
- * `terceiro`), at most {@link TIMELINE_PAGE_SIZE} from `offset`. Without a
+ * `terceiro`) once accepted — the pending ones are in {@link listPendentes}
+ * only —, at most {@link TIMELINE_PAGE_SIZE} from `offset`. Without a
  * term newest first (`data` desc, then the latest insertion); with one, the
  * matches of {@link timelineSearch}, best first, ties newest first (see
  * {@link searchPage}). `total` counts every record the filter and term
@@ -212,7 +231,11 @@ async function plainPage(
   query: TimelineListQuery,
 ): Promise<{ rows: ItemRow[]; total: number }> {
   const t = timeline_items;
-  const where = and(eq(t.user_id, actor.userId), query.medico === 'M' ? eq(t.created_by, 'M') : undefined);
+  const where = and(
+    eq(t.user_id, actor.userId),
+    eq(t.pendente, false),
+    query.medico === 'M' ? eq(t.created_by, 'M') : undefined,
+  );
   const [rows, totals] = await Promise.all([
     db
       .select(itemColumns)
@@ -249,7 +272,7 @@ async function searchPage(
   const page = (await db.execute(sql`
     with ${t} as materialized (
       select ${t.id}, ${t.data}, ${t.busca}, ${t.search_vector} from ${t}
-      where ${t.user_id} = ${actor.userId} ${doctors}
+      where ${t.user_id} = ${actor.userId} and not ${t.pendente} ${doctors}
     )
     select ${t.id} as id, (count(*) over ())::int as total from ${t}
     where ${search.where}
@@ -287,6 +310,7 @@ function countMatches(db: Db, actor: Actor, query: TimelineListQuery, search: Ti
     .where(
       and(
         eq(t.user_id, actor.userId),
+        eq(t.pendente, false),
         query.medico === 'M' ? eq(t.created_by, 'M') : undefined,
         search.where,
       ),
@@ -367,40 +391,49 @@ async function resolveDoctor(
   return { medico_id: medico.id, medico_name: medico.name };
 }
 
+/** Where a new record goes: the timeline's owner, who marks it, and whether it waits for approval. */
+interface Target {
+  user_id: number;
+  created_by: 'M' | 'T' | null;
+  terceiro_id: number | null;
+  pendente: boolean;
+}
+
 /**
- * Whose timeline a new record goes to (RULINGS.md "Adding to another
- * patient's timeline": any signed-in user *holding the code*): the caller's
- * own (`created_by` null) without `user_id` or with their own id; else the
- * open account `user_id`, provided the caller looked its code up (the
- * add screen's `GET /api/timeline/user/:code`, or `/code/:code` signed in)
- * within {@link TARGET_LOOKUP_VALID_HOURS} hours — so an id alone, guessed
- * or leaked, adds nothing, and every adder is on the patient's access log.
- * Marked M when the caller has a doctor account (not suspended) and T
- * otherwise, with the caller as `terceiro_id`. Errors: 404 `patientNotFound`
- * for an unknown or closed account and for one whose code the caller has
- * not looked up (the same answer: an id reveals nothing).
+ * Whose timeline a new record goes to (docs/timeline-privacy.md "Records
+ * added by others"): the caller's own (`created_by` null) without `user_id`
+ * or with their own id; else the open account `user_id`, provided the
+ * caller looked its code up (the add screen's `GET /api/timeline/user/:code`,
+ * or `/code/:code` signed in: a `code_access_logs` row with the caller as
+ * viewer) within {@link TARGET_LOOKUP_VALID_HOURS} hours — so an id alone,
+ * guessed or leaked, adds nothing, and every adder is on the patient's
+ * access log — and has added fewer than {@link TIMELINE_ADD_DAILY_MAX}
+ * records there today (the pre-check; `countAddition` decides inside the
+ * insert's transaction). Marked M, straight in, when the caller has a
+ * doctor account (not suspended); T, pending the patient's approval,
+ * otherwise; the caller is `terceiro_id`. One query.
+ * Errors: 403 `lookupRequired` without such a lookup (an unknown id too:
+ * the same answer, an id reveals nothing); 404 `patientNotFound` for an
+ * account closed since; 429 `dailyLimit`.
  */
-async function resolveTarget(
-  db: Db,
-  actor: Actor,
-  userId: number | null,
-): Promise<{ user_id: number; created_by: 'M' | 'T' | null; terceiro_id: number | null }> {
+async function resolveTarget(db: Db, actor: Actor, userId: number | null, now: Date): Promise<Target> {
   if (userId === null || userId === actor.userId) {
-    return { user_id: actor.userId, created_by: null, terceiro_id: null };
+    return { user_id: actor.userId, created_by: null, terceiro_id: null, pendente: false };
   }
   const [patient] =
     userId <= INT4_MAX
       ? await db
           .select({
             id: users.id,
+            active: users.is_active,
             doctor: sql<boolean>`exists (select 1 from ${medicos} where ${medicos.user_id} = ${actor.userId}
               and ${medicos.suspended_at} is null)`,
+            addedToday: addedOn(sql`${users.id}`, actor.userId, todayInSaoPaulo(now)),
           })
           .from(users)
           .where(
             and(
               eq(users.id, userId),
-              eq(users.is_active, true),
               sql`exists (select 1 from ${code_access_logs} where ${code_access_logs.user_id} = ${users.id}
                 and ${code_access_logs.viewer_id} = ${actor.userId}
                 and ${code_access_logs.created_at} > now() - make_interval(hours => ${TARGET_LOOKUP_VALID_HOURS}))`,
@@ -408,19 +441,33 @@ async function resolveTarget(
           )
           .limit(1)
       : [];
-  if (!patient) throw notFound(TIMELINE_MESSAGES.patientNotFound);
-  return { user_id: patient.id, created_by: patient.doctor ? 'M' : 'T', terceiro_id: actor.userId };
+  if (!patient) throw forbidden(TIMELINE_MESSAGES.lookupRequired);
+  if (!patient.active) throw notFound(TIMELINE_MESSAGES.patientNotFound);
+  if (Number(patient.addedToday) >= TIMELINE_ADD_DAILY_MAX) throw dailyLimitReached();
+  const doctor = Boolean(patient.doctor);
+  return {
+    user_id: patient.id,
+    created_by: doctor ? 'M' : 'T',
+    terceiro_id: actor.userId,
+    pendente: !doctor,
+  };
 }
 
 /**
- * `POST /api/timeline/item` (spec 1 §7; spec 2 pain map): adds a record with
- * its attachments (already checked: {@link AnexoUpload}) to the caller's
- * timeline or, with another patient's `user_id`, to theirs. `valor` is
- * stored as sent (reais, 2 decimals, or null; pain records send 0);
- * `local_dor`/`intensidade_dor` only on pain records. Files are stored first
- * and removed again if the insert fails. Answers the message
- * (`added`, or `addedToPatient` for another patient) and the record.
- * Errors: 403 locked; 404 patientNotFound; 422 medico_id.
+ * `POST /api/timeline/item` (spec 1 §7; spec 2 pain map;
+ * docs/timeline-privacy.md): adds a record with its attachments (already
+ * checked: {@link AnexoUpload}) to the caller's timeline or, with another
+ * patient's `user_id`, to theirs (see `resolveTarget`: a doctor's straight
+ * in, a third party's pending the patient's approval; counted against the
+ * daily cap in the same transaction). `valor` is stored as sent (reais, 2
+ * decimals, or null; pain records send 0); `local_dor`/`intensidade_dor`
+ * only on pain records. Files are
+ * stored first and removed again if the insert fails. After commit, a
+ * record on someone else's timeline is announced to that patient
+ * (`timeline.added` and a Web Push). Answers the message (`added`,
+ * `addedToPatient` for a doctor's, `addedPending` for a third party's) and
+ * the record. Errors: 403 locked, lookupRequired; 404 patientNotFound; 422
+ * medico_id; 429 dailyLimit.
  */
 export async function createTimelineItem(
   deps: TimelineDeps,
@@ -429,7 +476,8 @@ export async function createTimelineItem(
   uploads: readonly AnexoUpload[],
 ): Promise<{ message: string; timelineItem: TimelineItemView }> {
   assertUnlocked(await loadCaller(deps.db, actor));
-  const target = await resolveTarget(deps.db, actor, input.user_id);
+  const now = new Date();
+  const target = await resolveTarget(deps.db, actor, input.user_id, now);
   const doctor = await resolveDoctor(deps.db, input);
   const pain = input.tipo === TIPO_DOR;
   const values = {
@@ -446,6 +494,7 @@ export async function createTimelineItem(
   let id: number;
   try {
     id = await deps.db.transaction(async (tx) => {
+      if (target.terceiro_id !== null) await countAddition(tx, target.user_id, target.terceiro_id, now);
       const [row] = await tx
         .insert(timeline_items)
         .values({ ...values, busca: buscaOf(values) })
@@ -463,18 +512,49 @@ export async function createTimelineItem(
     );
     throw error;
   }
+  if (target.created_by !== null) {
+    announceAddition(deps.notifier, deps.log, {
+      patientId: target.user_id,
+      itemId: id,
+      created_by: target.created_by,
+      pendente: target.pendente,
+    });
+  }
   const { row } = await findAccessible(deps.db, actor, id);
   const [timelineItem] = await toItemViews(deps, [row]);
-  return {
-    message: target.created_by ? TIMELINE_MESSAGES.addedToPatient : TIMELINE_MESSAGES.added,
-    timelineItem: timelineItem as TimelineItemView,
-  };
+  const message =
+    target.created_by === null
+      ? TIMELINE_MESSAGES.added
+      : target.pendente
+        ? TIMELINE_MESSAGES.addedPending
+        : TIMELINE_MESSAGES.addedToPatient;
+  return { message, timelineItem: timelineItem as TimelineItemView };
+}
+
+/**
+ * A third party's edit of what they added (the record's content or its
+ * attachments) is new content the patient has not accepted: the record
+ * waits for approval again and the patient's list and badge refresh (no
+ * Web Push: an edit adds nothing, and edits are not capped).
+ */
+function reviewAgain(row: ItemRow, role: TimelineActor): boolean {
+  return role === 'author' && createdBy(row.created_by) === 'T';
+}
+
+function announceReview(deps: TimelineDeps, row: ItemRow): void {
+  announceAddition(
+    deps.notifier,
+    deps.log,
+    { patientId: row.user_id, itemId: row.id, created_by: 'T', pendente: true },
+    false,
+  );
 }
 
 /**
  * `PUT /api/timeline/item/:id` (spec 1 §7): replaces `data`, `valor`,
  * `medico_id`/`medico_name` and `descricao`; the type, the author and the
- * attachments stay. Errors: 404 unless owner or author; 403 painImmutable,
+ * attachments stay. A third party's edit sends their record back to pending
+ * (see `reviewAgain`). Errors: 404 unless owner or author; 403 painImmutable,
  * notAuthor (the owner of a record someone else added), locked; 422 medico_id.
  */
 export async function updateTimelineItem(
@@ -489,10 +569,17 @@ export async function updateTimelineItem(
   assertUnlocked(caller);
   const doctor = await resolveDoctor(deps.db, input);
   const values = { data: input.data, valor: input.valor, descricao: input.descricao, ...doctor };
+  const review = reviewAgain(row, role);
   await deps.db
     .update(timeline_items)
-    .set({ ...values, busca: buscaOf({ ...row, ...values }), updated_at: sql`now()` })
+    .set({
+      ...values,
+      busca: buscaOf({ ...row, ...values }),
+      updated_at: sql`now()`,
+      ...(review ? { pendente: true } : {}),
+    })
     .where(eq(timeline_items.id, row.id));
+  if (review) announceReview(deps, row);
   const updated = await findAccessible(deps.db, actor, id);
   const [timelineItem] = await toItemViews(deps, [updated.row]);
   return timelineItem as TimelineItemView;
@@ -501,8 +588,9 @@ export async function updateTimelineItem(
 /**
  * `DELETE /api/timeline/item/:id` (spec 1 §7): deletes the record and its
  * attachment rows, then their files (a storage failure is logged, not
- * fatal). Allowed to the owner (their own records and those others added)
- * and to the author; never for pain records; not blocked by the trial lock.
+ * fatal). Allowed to the owner (their own records and those others added,
+ * pending or accepted — a third party's pain record included) and to the
+ * author; never for other pain records; not blocked by the trial lock.
  * Errors: 404 unless owner or author; 403 painImmutable.
  */
 export async function deleteTimelineItem(deps: TimelineDeps, actor: Actor, id: number): Promise<void> {
@@ -510,20 +598,113 @@ export async function deleteTimelineItem(deps: TimelineDeps, actor: Actor, id: n
   if (!timelineItemActions({ tipo: row.tipo, created_by: createdBy(row.created_by) }, role).delete) {
     throw forbidden(TIMELINE_MESSAGES.painImmutable);
   }
+  await removeItem(deps, row.id, false);
+}
+
+/**
+ * Deletes record `id` — only while pending when `pendingOnly` — with its
+ * attachment rows in one transaction, then their files (a storage failure
+ * is logged). Answers whether it was deleted.
+ */
+async function removeItem(deps: TimelineDeps, id: number, pendingOnly: boolean): Promise<boolean> {
+  const t = timeline_items;
   const paths = await deps.db.transaction(async (tx) => {
     const files = await tx
       .select({ path: timeline_anexos.path })
       .from(timeline_anexos)
-      .where(eq(timeline_anexos.timeline_item_id, row.id));
-    await tx.delete(timeline_items).where(eq(timeline_items.id, row.id));
-    return files.map((f) => f.path);
+      .where(eq(timeline_anexos.timeline_item_id, id));
+    const deleted = await tx
+      .delete(t)
+      .where(and(eq(t.id, id), pendingOnly ? eq(t.pendente, true) : undefined))
+      .returning({ id: t.id });
+    return deleted.length > 0 ? files.map((f) => f.path) : null;
   });
+  if (paths === null) return false;
   await deleteAnexoFiles(deps, paths);
+  return true;
+}
+
+/**
+ * The pending record `id` of the caller's timeline, for accepting or
+ * refusing it. Errors: 404 unless owner or author (as every route); 403
+ * `onlyPatient` to the author; 409 `notPending` when it is not (or no
+ * longer) pending.
+ */
+async function findPending(deps: TimelineDeps, actor: Actor, id: number): Promise<ItemRow> {
+  const { row, role } = await findAccessible(deps.db, actor, id);
+  if (role !== 'owner') throw forbidden(TIMELINE_MESSAGES.onlyPatient);
+  if (!row.pendente) throw new HttpError(409, TIMELINE_MESSAGES.notPending);
+  return row;
+}
+
+/**
+ * `GET /api/timeline/pendentes[/:offset]` (docs/timeline-privacy.md):
+ * 'Registros aguardando sua aprovação', the third parties' records on the
+ * caller's own timeline not accepted yet, most recently added first, at most
+ * {@link TIMELINE_PAGE_SIZE} from `offset`, with who added them
+ * (`terceiro`), and how many there are (the badge). Only ever the caller's:
+ * the records the caller added elsewhere are not listed.
+ */
+export async function listPendentes(
+  deps: TimelineDeps,
+  actor: Actor,
+  offset: number,
+): Promise<TimelinePendentes> {
+  const t = timeline_items;
+  const where = and(eq(t.user_id, actor.userId), eq(t.pendente, true));
+  const [rows, totals] = await Promise.all([
+    deps.db
+      .select(itemColumns)
+      .from(t)
+      .leftJoin(terceiros, eq(terceiros.id, t.terceiro_id))
+      .where(where)
+      .orderBy(desc(t.id))
+      .limit(TIMELINE_PAGE_SIZE)
+      .offset(offset),
+    deps.db.select({ n: count() }).from(t).where(where),
+  ]);
+  return { timelineItems: await toItemViews(deps, rows), total: totals[0]?.n ?? 0 };
+}
+
+/**
+ * `PUT /api/timeline/item/:id/aceitar` (docs/timeline-privacy.md): the
+ * patient accepts a pending record; it joins their timeline and is then
+ * read as any other record (through the code as a third party's, with
+ * `terceiro`). Not blocked by the trial lock. Answers the record.
+ * Errors: 404 unless owner or author; 403 onlyPatient; 409 notPending.
+ */
+export async function acceptTimelineItem(
+  deps: TimelineDeps,
+  actor: Actor,
+  id: number,
+): Promise<TimelineItemView> {
+  const row = await findPending(deps, actor, id);
+  const t = timeline_items;
+  const accepted = await deps.db
+    .update(t)
+    .set({ pendente: false })
+    .where(and(eq(t.id, row.id), eq(t.pendente, true)))
+    .returning({ id: t.id });
+  if (accepted.length === 0) throw new HttpError(409, TIMELINE_MESSAGES.notPending);
+  const [timelineItem] = await toItemViews(deps, [{ ...row, pendente: false }]);
+  return timelineItem as TimelineItemView;
+}
+
+/**
+ * `PUT /api/timeline/item/:id/recusar` (docs/timeline-privacy.md): the
+ * patient refuses a pending record; it is deleted with its attachments,
+ * from storage too. Not blocked by the trial lock.
+ * Errors: 404 unless owner or author; 403 onlyPatient; 409 notPending.
+ */
+export async function refuseTimelineItem(deps: TimelineDeps, actor: Actor, id: number): Promise<void> {
+  const row = await findPending(deps, actor, id);
+  if (!(await removeItem(deps, row.id, true))) throw new HttpError(409, TIMELINE_MESSAGES.notPending);
 }
 
 /**
  * `POST /api/timeline/item/anexo` (spec 1 §7): attaches one more file to a
- * record, with the rights of editing it. Errors: 404 unless owner or author;
+ * record, with the rights of editing it (a third party's attachment sends
+ * their record back to pending, see `reviewAgain`). Errors: 404 unless owner or author;
  * 403 painImmutable, notAuthor, locked; 422 `errors.anexo` when the record
  * already has {@link TIMELINE_ANEXOS_MAX} files.
  */
@@ -539,6 +720,7 @@ export async function addAnexo(
   assertUnlocked(caller);
   const [stored] = await storeAnexos(deps, [upload]);
   if (!stored) throw new Error('attachment not stored');
+  const review = reviewAgain(row, role);
   try {
     const inserted = await deps.db.transaction(async (tx) => {
       // The row lock orders concurrent uploads, so the cap holds.
@@ -557,8 +739,11 @@ export async function addAnexo(
         .values({ ...stored, timeline_item_id: row.id })
         .returning();
       if (!anexo) throw new Error('attachment not inserted');
+      if (review)
+        await tx.update(timeline_items).set({ pendente: true }).where(eq(timeline_items.id, row.id));
       return anexo;
     });
+    if (review) announceReview(deps, row);
     return toAnexoView(inserted, deps.signer, (deps.now ?? nowSeconds)());
   } catch (error) {
     await deleteAnexoFiles(deps, [stored.path]);

@@ -1,6 +1,7 @@
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useTimelineRealtime } from '../../features/timeline/api/use-timeline-realtime.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { useUnreadRealtime } from '../unread.ts';
 import { AppHeader } from './app-header.tsx';
@@ -11,13 +12,16 @@ import { TopTabs } from './top-tabs.tsx';
 /**
  * Layout of every authenticated page (spec 1 §2 "Shell"): header, top tabs,
  * menu drawer and the page. The loading dialog and the snackbar are app-wide.
- * It holds the realtime connection and keeps the unread badge live (issue 6).
+ * It holds the realtime connection and keeps the unread badge (issue 6) and
+ * the count of records awaiting approval (docs/timeline-privacy.md) live.
  */
 export default function AppShell() {
   const [menuOpened, menu] = useDisclosure(false);
   const { pathname } = useLocation();
   // The session's socket stays open while the shell is shown and moves the Telemedicina badge.
   useUnreadRealtime();
+  // …and the records others add to the patient's timeline (the pending list and its badges).
+  useTimelineRealtime();
 
   // Any navigation (tab, header button, browser back) closes the drawer.
   useEffect(() => {

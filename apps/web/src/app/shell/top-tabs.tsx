@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router';
+import { usePendentesCount } from '../../features/timeline/api/get-pendentes.ts';
 import { Icon } from '../../ui/icon.tsx';
 import { useUser } from '../auth.tsx';
 import { tabEntries } from './menu-entries.ts';
@@ -14,28 +15,44 @@ function unreadLabel(count: number): string {
   return count === 1 ? '1 mensagem nova' : `${count} mensagens novas`;
 }
 
+/** '1 registro aguardando aprovação', '3 registros aguardando aprovação'. */
+export function pendingLabel(count: number): string {
+  return count === 1 ? '1 registro aguardando aprovação' : `${count} registros aguardando aprovação`;
+}
+
 /**
  * Top tabs of the shell (spec 1 §2): plain links with `aria-current="page"`.
  * On phones each tab stacks its icon over a short label; the row scrolls if
  * it still does not fit. The Telemedicina tab carries the unread-messages
- * badge (issue 6): the number is drawn over the icon and read as part of the
- * tab's name ('Telemedicina, 3 mensagens novas').
+ * badge (issue 6), the Linha do tempo tab the count of records awaiting the
+ * patient's approval (docs/timeline-privacy.md): the number is drawn over
+ * the icon and read as part of the tab's name ('Telemedicina, 3 mensagens novas').
  */
 export function TopTabs() {
   const { data } = useUser();
   const unread = data?.mensagens ?? 0;
+  const pendentes = usePendentesCount();
+  const counts: Partial<Record<string, { count: number; label: string }>> = {
+    telemedicina: { count: unread, label: unreadLabel(unread) },
+    timeline: { count: pendentes, label: pendingLabel(pendentes) },
+  };
   return (
     <nav className={classes.nav} aria-label="Seções">
       <ul className={classes.list}>
         {tabEntries.map((tab) => {
-          const badge = tab.key === 'telemedicina' && unread > 0 ? badgeText(unread) : null;
+          const counted = counts[tab.key];
+          const badge = counted && counted.count > 0 ? badgeText(counted.count) : null;
           return (
             <li key={tab.key} className={classes.item}>
               <NavLink to={tab.to} className={classes.tab}>
                 <span className={classes.iconWrap}>
                   <Icon name={tab.icon} size={20} />
                   {badge !== null && (
-                    <span className={classes.badge} aria-hidden="true" data-testid="unread-badge">
+                    <span
+                      className={classes.badge}
+                      aria-hidden="true"
+                      data-testid={tab.key === 'telemedicina' ? 'unread-badge' : `${tab.key}-badge`}
+                    >
                       {badge}
                     </span>
                   )}
@@ -43,7 +60,7 @@ export function TopTabs() {
                 <span className={`${classes.full} ${tab.shortLabel ? classes.hasShort : ''}`}>
                   {tab.label}
                   {/* The count joins the tab's name for screen readers, after its visible label (WCAG 2.5.3). */}
-                  {badge !== null && <span className={classes.visuallyHidden}>, {unreadLabel(unread)}</span>}
+                  {badge !== null && <span className={classes.visuallyHidden}>, {counted?.label}</span>}
                 </span>
                 {tab.shortLabel && <span className={classes.short}>{tab.shortLabel}</span>}
               </NavLink>

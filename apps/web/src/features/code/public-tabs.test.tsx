@@ -1,4 +1,4 @@
-import { PERMISSOES_MESSAGES, type PublicCodeView } from '@pulso/domain';
+import { PERMISSOES_MESSAGES, type PublicCodeView, TERCEIRO_NOTE } from '@pulso/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../app/token.ts';
@@ -158,7 +158,9 @@ describe("the 'Linha do tempo' tab", () => {
     const preview = 'Consulta de rotina com aferição de pressão arteria…';
     expect([...preview]).toHaveLength(51);
     expect(rows[0]?.textContent).toBe(`Consulta10/03/2025${preview}Por. Dr. Paula Lima`);
-    expect(rows[1]?.textContent).toBe('Vacina02/11/2024GripePor. Ana');
+    // A third party's record is marked as such: its author is not a doctor (docs/timeline-privacy.md).
+    expect(rows[1]?.textContent).toBe(`Vacina02/11/2024GripePor. Ana${TERCEIRO_NOTE}`);
+    expect(rows[0]?.textContent).not.toContain(TERCEIRO_NOTE);
     expect(within(panel).getByText('2 registros')).not.toBeNull();
     expect(within(panel).queryByRole('button', { name: 'Carregar mais' })).toBeNull();
   });
@@ -232,7 +234,7 @@ describe("the 'Linha do tempo' tab", () => {
     expect(within(showTab('Linha do tempo')).getByText('Registro 50')).not.toBeNull();
   });
 
-  it('shows the server message when the next page is refused', async () => {
+  it('shows the permission message, and no record, when the next page is refused (403)', async () => {
     stubFetch(
       jsonResponse(fullView([timelineItem(2)], 5)),
       jsonResponse({ message: PERMISSOES_MESSAGES.denied }, 403),
@@ -241,7 +243,26 @@ describe("the 'Linha do tempo' tab", () => {
     await screen.findByRole('heading', { level: 1, name: 'Maria da Silva' });
     const panel = showTab('Linha do tempo');
     fireEvent.click(within(panel).getByRole('button', { name: 'Carregar mais' }));
-    expect((await within(panel).findByRole('alert')).textContent).toBe(PERMISSOES_MESSAGES.denied);
+    expect(await within(panel).findByText(PERMISSOES_MESSAGES.denied)).not.toBeNull();
+    expect(within(panel).queryByText('Registro 2')).toBeNull();
+    expect(within(panel).queryByRole('button', { name: 'Carregar mais' })).toBeNull();
+    // The other tabs stay as they were.
+    expect(within(showTab('Minha saúde')).getByText('Penicilina')).not.toBeNull();
+  });
+
+  it('keeps the list and shows the message when the next page fails otherwise', async () => {
+    stubFetch(
+      jsonResponse(fullView([timelineItem(2)], 5)),
+      jsonResponse({ message: 'Muitas tentativas. Aguarde um minuto e tente novamente.' }, 429),
+    );
+    renderRoutes(routes, '/code/123AB456');
+    await screen.findByRole('heading', { level: 1, name: 'Maria da Silva' });
+    const panel = showTab('Linha do tempo');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Carregar mais' }));
+    expect((await within(panel).findByRole('alert')).textContent).toBe(
+      'Muitas tentativas. Aguarde um minuto e tente novamente.',
+    );
+    expect(within(panel).getByText('Registro 2')).not.toBeNull();
   });
 
   it("reads 'Nenhum registro.' when allowed and empty", async () => {

@@ -3,6 +3,7 @@ import { pageTitles } from '../../app/paths.ts';
 import { QueryError } from '../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { VerifyEmailNotice } from '../account/verify-email-notice.tsx';
+import { PendingNotice } from '../timeline/shared/pending-notice.tsx';
 import { useHome } from './api/get-home.ts';
 import { CaracteristicasCard } from './caracteristicas-card.tsx';
 import { GeralCard } from './geral-card.tsx';
@@ -13,7 +14,8 @@ import { PessoalCard } from './pessoal-card.tsx';
 /**
  * /home, 'Dados de emergência' tab (spec 1 §2): photo, name, personal code,
  * last edit date and the three cards a first responder reads from the QR
- * code (personal info, physical characteristics, general info).
+ * code (personal info, physical characteristics, general info); above them,
+ * the records others added that await the patient's approval, if any.
  */
 export default function HomePage() {
   useDocumentTitle(pageTitles.home);
@@ -48,6 +50,7 @@ export default function HomePage() {
   return (
     <div className={classes.page}>
       <HomeHeader user={user} />
+      <PendingNotice />
       <PessoalCard pessoal={user.pessoal} />
       <CaracteristicasCard caracteristicas={user.caracteristicas} />
       <GeralCard geral={user.geral} />

@@ -1,5 +1,11 @@
 import { Stack } from '@mantine/core';
-import { formatDateBR, type PublicTimelineItem, TIPO_DOR, timelineAuthorLine } from '@pulso/domain';
+import {
+  formatDateBR,
+  type PublicTimelineItem,
+  TERCEIRO_NOTE,
+  TIPO_DOR,
+  timelineAuthorLine,
+} from '@pulso/domain';
 import { type InfoItem, InfoList } from '../info-list.tsx';
 import { blankToNull, formatValorBRL, tipoLabel } from './timeline-format.ts';
 import classes from './timeline-row.module.css';
@@ -21,7 +27,8 @@ export type TimelineDetailItem = Pick<
 /**
  * A whole record read-only (spec 1 §3 TimelineItem): type, date, value in
  * R$ (never for a pain record, whose value is always 0), doctor, the pain's
- * location and level when there are, the description and who added it.
+ * location and level when there are, the description and who added it
+ * (a third party marked as not a doctor).
  * Used by the public view's dialog and by /timeline/item/:id.
  */
 export function TimelineItemDetail({ item }: { item: TimelineDetailItem }) {
@@ -42,7 +49,12 @@ export function TimelineItemDetail({ item }: { item: TimelineDetailItem }) {
   return (
     <Stack gap="md">
       <InfoList items={details} />
-      {author && <p className={classes.detailAuthor}>{author}</p>}
+      {author && (
+        <p className={classes.detailAuthor}>
+          <span>{author}</span>
+          {item.created_by === 'T' && <span className={classes.terceiro}>{TERCEIRO_NOTE}</span>}
+        </p>
+      )}
     </Stack>
   );
 }

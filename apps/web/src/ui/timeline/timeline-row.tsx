@@ -1,4 +1,10 @@
-import { formatDateBR, type PublicTimelineItem, timelineAuthorLine, timelinePreview } from '@pulso/domain';
+import {
+  formatDateBR,
+  type PublicTimelineItem,
+  TERCEIRO_NOTE,
+  timelineAuthorLine,
+  timelinePreview,
+} from '@pulso/domain';
 import { blankToNull, tipoLabel } from './timeline-format.ts';
 import classes from './timeline-row.module.css';
 import { TimelineTipoIcon } from './timeline-tipo-icon.tsx';
@@ -21,7 +27,8 @@ export function anexosLabel(count: number): string {
  * The inside of a timeline row (spec 1 §2 /timeline; issue 4 public tab):
  * the type's icon and label, the date `dd/mm/aaaa`, the 50-character
  * preview of the description, who added it ('Por. Dr. {doctor}' /
- * 'Por. {third party}') and, for the owner, how many attachments it holds.
+ * 'Por. {third party}', a third party's marked as not a doctor's) and, for
+ * the owner, how many attachments it holds.
  * Only phrasing content (spans), so it fits inside a `<button>` or an `<a>`.
  */
 export function TimelineRowContent({ item }: { item: TimelineRowItem }) {
@@ -42,6 +49,7 @@ export function TimelineRowContent({ item }: { item: TimelineRowItem }) {
       {(author || anexos > 0) && (
         <span className={classes.foot}>
           {author && <span className={classes.author}>{author}</span>}
+          {item.created_by === 'T' && <span className={classes.terceiro}>{TERCEIRO_NOTE}</span>}
           {anexos > 0 && <span className={classes.anexos}>{anexosLabel(anexos)}</span>}
         </span>
       )}

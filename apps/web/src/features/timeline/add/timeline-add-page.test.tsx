@@ -326,6 +326,37 @@ describe("/timeline/add, another patient's timeline (issue 5)", () => {
     expect(screen.getByText('Maria Lima')).not.toBeNull();
   });
 
+  it('explains the daily cap (429) by the Save button, keeping what was typed', async () => {
+    fakeApi({ post: { status: 429, body: { message: TIMELINE_MESSAGES.dailyLimit } } });
+    renderAdd('/timeline/add?code=987XY654');
+    expect(await screen.findByText('Maria Lima')).not.toBeNull();
+    await fillRequired('Exame', 'Hemograma');
+    save();
+    const alert = await within(form()).findByRole('alert');
+    expect(alert.textContent).toContain('Limite de registros por dia');
+    expect(alert.textContent).toContain(TIMELINE_MESSAGES.dailyLimit);
+    expect((screen.getByLabelText(/^Descrição/) as HTMLTextAreaElement).value).toBe('Hemograma');
+  });
+
+  it('explains an expired lookup of the code (403) and looks the patient up again on request', async () => {
+    const { gets, posts } = fakeApi({
+      post: { status: 403, body: { message: TIMELINE_MESSAGES.lookupRequired } },
+    });
+    renderAdd('/timeline/add?code=987XY654');
+    expect(await screen.findByText('Maria Lima')).not.toBeNull();
+    await fillRequired('Exame', 'Hemograma');
+    save();
+    const alert = await within(form()).findByRole('alert');
+    expect(alert.textContent).toContain(TIMELINE_MESSAGES.lookupRequired);
+    const lookups = gets.filter((url) => url === '/api/timeline/user/987XY654').length;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Buscar paciente novamente' }));
+    await waitFor(() =>
+      expect(gets.filter((url) => url === '/api/timeline/user/987XY654').length).toBe(lookups + 1),
+    );
+    expect(within(form()).queryByRole('alert')).toBeNull();
+    expect(posts).toHaveLength(1);
+  });
+
   it('opens with ?code= from the QR reader and clears back to the own timeline', async () => {
     const { posts } = fakeApi();
     const { router } = renderAdd('/timeline/add?code=987XY654');

@@ -1,14 +1,15 @@
-import { Button, Paper, Radio, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, Radio, Text, Title } from '@mantine/core';
 import {
   isLocked,
   TIMELINE_ADD_TIPOS,
+  TIMELINE_MESSAGES,
   TIMELINE_TIPOS,
   type TimelineItemCreate,
   TimelineItemCreateSchema,
   todayInSaoPaulo,
 } from '@pulso/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
@@ -49,6 +50,27 @@ const FIELDS = [
   'descricao',
 ] as const satisfies readonly Path<TimelineAddValues>[];
 
+/**
+ * Why the server would not take a record for another patient, shown by the
+ * Save button until the next attempt (docs/timeline-privacy.md): the daily
+ * cap (429) or a lookup of the code older than 24 hours (403), which a new
+ * lookup renews.
+ */
+export interface AddRefusal {
+  kind: 'limite' | 'busca';
+  message: string;
+}
+
+/** The refusal an `ApiError` of `POST /api/timeline/item` is, or null for any other failure. */
+export function addRefusal(error: unknown): AddRefusal | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.status === 429) return { kind: 'limite', message: error.message };
+  if (error.status === 403 && error.message === TIMELINE_MESSAGES.lookupRequired) {
+    return { kind: 'busca', message: error.message };
+  }
+  return null;
+}
+
 function emptyValues(): TimelineAddValues {
   return { tipo: '', data: todayInSaoPaulo(), valor: '', medico_id: null, medico_name: '', descricao: '' };
 }
@@ -63,8 +85,12 @@ function emptyValues(): TimelineAddValues {
  * to /timeline; for another patient (looked up by code, typed here or read
  * from their QR Code and passed as `?code=`), it sends `user_id`, shows
  * 'Adicionado na linha do tempo do paciente com sucesso!' for 5 seconds and
- * empties the record for the next one, keeping the patient. A 422 puts each
- * message under its field and keeps everything typed and attached. Locked
+ * empties the record for the next one, keeping the patient (a non-doctor's
+ * record waits for the patient's approval, and the message says so). A 422
+ * puts each message under its field and keeps everything typed and
+ * attached; the daily cap (429) and an expired lookup of the code (403)
+ * are explained by the Save button, the latter with a way to look the
+ * patient up again (docs/timeline-privacy.md). Locked
  * users (RULINGS.md "Trial") see the form disabled with 'Seu período gratuito
  * de 1 mês terminou.' and a way to /planos.
  */
@@ -79,6 +105,7 @@ export default function TimelineAddPage() {
   const queryClient = useQueryClient();
   const patientHeading = useId();
   const recordHeading = useId();
+  const [refusal, setRefusal] = useState<AddRefusal | null>(null);
 
   const form = useForm<TimelineAddValues, unknown, TimelineItemCreate>({
     resolver: domainResolver(TimelineItemCreateSchema),
@@ -103,6 +130,7 @@ export default function TimelineAddPage() {
       return;
     }
     const userId = target?.id ?? null;
+    setRefusal(null);
     create.mutate(
       { item, anexos: anexos.anexos.map((a) => a.file), userId },
       {
@@ -118,6 +146,11 @@ export default function TimelineAddPage() {
           form.setFocus('tipo');
         },
         onError: (error) => {
+          const refused = addRefusal(error);
+          if (refused) {
+            setRefusal(refused);
+            return;
+          }
           applyServerErrors(error, form.setError, FIELDS);
           if (error instanceof ApiError) {
             const anexoError = error.errors.anexos?.[0] ?? error.errors['anexos[]']?.[0];
@@ -159,7 +192,10 @@ export default function TimelineAddPage() {
             if (next === code) void lookup.refetch();
             else setCode(next);
           }}
-          onClear={() => setCode(null)}
+          onClear={() => {
+            setRefusal(null);
+            setCode(null);
+          }}
           disabled={locked || create.isPending}
           destino="timeline"
         />
@@ -237,6 +273,33 @@ export default function TimelineAddPage() {
             <Text size="xs" c="dimmed" ta="right" mt="xs">
               Aguarde os anexos ficarem prontos para salvar.
             </Text>
+          )}
+          {refusal && (
+            <Alert
+              color="red"
+              variant="light"
+              role="alert"
+              mt="md"
+              title={
+                refusal.kind === 'limite' ? 'Limite de registros por dia' : 'Busque o paciente novamente'
+              }
+            >
+              <Text size="sm">{refusal.message}</Text>
+              {refusal.kind === 'busca' && code !== null && (
+                <Button
+                  mt="sm"
+                  variant="outline"
+                  color="dark"
+                  loading={lookup.isFetching}
+                  onClick={() => {
+                    setRefusal(null);
+                    void lookup.refetch();
+                  }}
+                >
+                  Buscar paciente novamente
+                </Button>
+              )}
+            </Alert>
           )}
         </form>
       </Paper>

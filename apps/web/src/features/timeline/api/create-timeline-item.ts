@@ -40,10 +40,13 @@ export function timelineItemFormData({ item, anexos, userId }: CreateTimelineIte
 /**
  * `POST /api/timeline/item` (multipart, {@link timelineItemFormData}) →
  * 201 `{message, timelineItem}`: 'Adicionado com sucesso!' or, with a
- * `user_id`, 'Adicionado na linha do tempo do paciente com sucesso!'. Marks
- * the timeline lists stale. Errors (`ApiError`): 422 field errors (`anexos`
- * for the files), 403 'Seu período gratuito de 1 mês terminou.', 404
- * 'Paciente não encontrado'.
+ * `user_id`, 'Adicionado na linha do tempo do paciente com sucesso!' (a
+ * doctor's) or `TIMELINE_MESSAGES.addedPending` (anyone else's: it waits for
+ * the patient's approval). Marks the timeline lists stale. Errors
+ * (`ApiError`): 422 field errors (`anexos` for the files), 403 'Seu período
+ * gratuito de 1 mês terminou.' or `lookupRequired` (the patient's code not
+ * looked up in the last 24 hours), 404 'Paciente não encontrado', 429
+ * `dailyLimit` (docs/timeline-privacy.md).
  */
 export function useCreateTimelineItem() {
   const queryClient = useQueryClient();

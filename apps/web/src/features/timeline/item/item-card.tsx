@@ -13,7 +13,7 @@ import {
 } from '@pulso/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { useSnackbar } from '../../../app/snackbar/snackbar-context.tsx';
 import { domainResolver } from '../../../ui/domain-resolver.ts';
@@ -33,6 +33,17 @@ import classes from './timeline-item-page.module.css';
 export function readOnlyReason(item: Pick<TimelineItemView, 'tipo'>, canEdit: boolean): string | null {
   if (item.tipo === TIPO_DOR) return TIMELINE_MESSAGES.painImmutable;
   return canEdit ? null : TIMELINE_MESSAGES.notAuthor;
+}
+
+/**
+ * What a pending record (a third party's, not yet accepted:
+ * docs/timeline-privacy.md) means to whoever reads it: the patient decides
+ * on /timeline; its author waits.
+ */
+export function pendingNote(role: TimelineActor): string {
+  return role === 'owner'
+    ? 'Este registro foi adicionado por outra pessoa e aguarda sua aprovação. Até você aceitar, ninguém além de você e de quem o adicionou o vê.'
+    : 'O paciente ainda não aprovou este registro. Até lá, só você e o paciente o veem.';
 }
 
 /**
@@ -115,6 +126,16 @@ export function ItemCard({
             </Text>
           </div>
         </div>
+        {item.pendente && (
+          <div className={classes.pending} role="note">
+            <Text size="sm">{pendingNote(role)}</Text>
+            {role === 'owner' && (
+              <Link to={paths.timeline} className={classes.pendingLink}>
+                Aceitar ou recusar na linha do tempo
+              </Link>
+            )}
+          </div>
+        )}
         {card.editing ? (
           <ItemEditForm card={card} />
         ) : (

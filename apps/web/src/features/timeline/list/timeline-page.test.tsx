@@ -46,7 +46,9 @@ function renderList(path = '/timeline') {
   );
 }
 
-const gets = (calls: Call[]) => calls.filter((c) => c.method === 'GET').map((c) => c.url);
+/** The list's requests (the pending records are asked apart: pending-records.test.tsx). */
+const gets = (calls: Call[]) =>
+  calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/timeline/items')).map((c) => c.url);
 const rows = () => within(screen.getByRole('region', { name: 'Registros' })).getAllByRole('link');
 
 describe('/timeline list', () => {

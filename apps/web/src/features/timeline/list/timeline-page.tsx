@@ -7,6 +7,7 @@ import { pageTitles, paths } from '../../../app/paths.ts';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { appendTimelineItems, type TimelineFilter, useTimelinePages } from '../api/get-timeline-page.ts';
 import { LockedButton, LockedNotice } from '../shared/trial-lock.tsx';
+import { PendingRecords } from './pending-records.tsx';
 import classes from './timeline-page.module.css';
 import { TimelineLoadError, TimelineResults, TimelineSkeleton } from './timeline-results.tsx';
 import { SearchBanner, TimelineSearchForm } from './timeline-search.tsx';
@@ -31,6 +32,8 @@ const ADD_LABEL = 'Novo registro';
  * clear button; 'Somente médicos' keeps the records doctor accounts added.
  * 'Novo registro' goes to /timeline/add — for a locked user (RULINGS.md
  * "Trial") it is disabled with the spec's tooltip and a way to /planos.
+ * Above the list, the records others added that await the patient's
+ * approval (`PendingRecords`, docs/timeline-privacy.md).
  */
 export default function TimelinePage() {
   useDocumentTitle(pageTitles.timeline);
@@ -79,6 +82,8 @@ export default function TimelinePage() {
         </div>
       </div>
       {locked && <LockedNotice />}
+
+      <PendingRecords />
 
       <div className={classes.filters}>
         <TimelineSearchForm

@@ -19,6 +19,7 @@ export function makeItem(id: number, overrides: Partial<TimelineItemView> = {}):
     atendimento_id: null,
     local_dor: null,
     intensidade_dor: null,
+    pendente: false,
     ...overrides,
   };
 }
@@ -55,9 +56,13 @@ export interface Call {
 
 type Handler = (call: Call) => Response | Promise<Response> | undefined;
 
+/** No record awaits approval: `GET /api/timeline/pendentes` when a test says nothing about it. */
+export const NO_PENDENTES = { timelineItems: [], total: 0 };
+
 /**
- * Stubs `fetch` with `handler` (answers 404 when it returns nothing) and
- * records every request; JSON bodies are parsed, FormData kept as is.
+ * Stubs `fetch` with `handler` (when it returns nothing: no pending records
+ * for `GET /api/timeline/pendentes`, 404 otherwise) and records every
+ * request; JSON bodies are parsed, FormData kept as is.
  */
 export function stubApi(handler: Handler) {
   const calls: Call[] = [];
@@ -66,7 +71,10 @@ export function stubApi(handler: Handler) {
     const body = typeof raw === 'string' ? JSON.parse(raw) : raw;
     const call = { url: String(input), method: init?.method ?? 'GET', body };
     calls.push(call);
-    return (await handler(call)) ?? jsonResponse({ message: 'Não encontrado' }, 404);
+    const answer = await handler(call);
+    if (answer) return answer;
+    if (call.url.startsWith('/api/timeline/pendentes')) return jsonResponse(NO_PENDENTES);
+    return jsonResponse({ message: 'Não encontrado' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };
