@@ -1,7 +1,7 @@
 import { Avatar } from '@mantine/core';
 import type { MedicoStatus } from '@pulso/domain';
 import { Suspense } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 import type { MedicoMeResponse } from '../../features/medico-area/api/get-medico-me.ts';
 import { useMedicoRealtime } from '../../features/medico-area/api/use-medico-live.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
