@@ -1,4 +1,3 @@
-import { readFile, writeFile } from 'node:fs/promises';
 import type { Agent } from 'node:https';
 import path from 'node:path';
 import { isKnownPushService } from '@pulso/domain';
@@ -7,6 +6,7 @@ import webpush from 'web-push';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { devices, users } from '../db/schema/index.ts';
+import { readOrCreateSecretFile } from './secret-file.ts';
 
 /** A push notification's content, as the service worker (`apps/web/public/sw.js`) reads it. */
 export interface PushPayload {
@@ -84,20 +84,11 @@ export async function loadVapidKeys(config: Config): Promise<VapidKeys> {
     return validated({ publicKey, privateKey }, 'VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY');
   }
   const file = path.join(config.dataDir, 'vapid.json');
-  try {
-    return validated(JSON.parse(await readFile(file, 'utf8')) as VapidKeys, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  const keys = webpush.generateVAPIDKeys();
-  try {
-    // `wx`: a second process starting at the same moment keeps the first one's keys.
-    await writeFile(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
-    return keys;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return validated(JSON.parse(await readFile(file, 'utf8')) as VapidKeys, file);
-  }
+  const text = await readOrCreateSecretFile(
+    file,
+    () => `${JSON.stringify(webpush.generateVAPIDKeys(), null, 2)}\n`,
+  );
+  return validated(JSON.parse(text) as VapidKeys, file);
 }
 
 function validated(keys: VapidKeys, source: string): VapidKeys {

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.ts';
+import { readOrCreateSecretFile } from './secret-file.ts';
 
 /** File under `DATA_DIR` holding the generated secret when `FILES_URL_SECRET` is not set. */
 export const FILES_URL_SECRET_FILE = 'files-url-secret';
@@ -22,25 +22,9 @@ export async function loadFilesUrlSecret(
 ): Promise<string> {
   if (config.filesUrlSecret) return config.filesUrlSecret;
   const file = path.join(config.dataDir, FILES_URL_SECRET_FILE);
-  const read = async () => {
-    const secret = (await readFile(file, 'utf8')).trim();
-    if (!GENERATED_SECRET.test(secret)) throw new Error(`Invalid file URL secret in ${file}`);
-    return secret;
-  };
-  try {
-    return await read();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  const secret = randomBytes(32).toString('hex');
-  try {
-    // `wx`: a second process starting at the same moment keeps the first one's secret.
-    await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-    return secret;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return read();
-  }
+  const secret = (await readOrCreateSecretFile(file, () => `${randomBytes(32).toString('hex')}\n`)).trim();
+  if (!GENERATED_SECRET.test(secret)) throw new Error(`Invalid file URL secret in ${file}`);
+  return secret;
 }
 
 /** Signs and checks capability URLs of one kind of file (`purpose` keeps kinds apart). */
