@@ -6,10 +6,12 @@
  * patient with full emergency data, then drives it with autocannon at 100
  * connections for 20 s, each connection alternating `GET /api/code/:code` (a
  * rescuer's scan, no token) and `GET /api/home` (the patient, signed in),
- * with autocannon's 10 s timeout. It prints what was completed, the 2xx and
- * 503 answers per route, the timeouts, p50/p99 latency, how long a 503 took,
- * and the machine's load average (the machine is shared: say it with the
- * figures). Target: 0 timeouts; every answer a 2xx or a prompt 503.
+ * with autocannon's 10 s timeout. A bare Fastify hello-world on the same two
+ * paths is driven the same way first. It prints what was completed, the 2xx
+ * and 503 answers per route, the timeouts, p50/p99 latency, the 2xx rate as a
+ * ratio to bare Fastify's, and the machine's load average (the machine is
+ * shared: say it with the figures). Target: 0 timeouts; every answer a 2xx
+ * or a prompt 503.
  *
  * BENCH_OVERLOAD_SECONDS (default 20) and BENCH_OVERLOAD_CONNECTIONS
  * (default 100) change the load; OVERLOAD_MAX_IN_FLIGHT and
@@ -19,6 +21,7 @@
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import Fastify from 'fastify';
 import { createPatient, fillEmergencyData } from '../apps/server/src/test/factories.ts';
 import { bootApp, forkServer, portOf } from './app-server.ts';
 
@@ -54,6 +57,24 @@ async function serve(): Promise<void> {
   } satisfies Ready);
 }
 
+/**
+ * Baseline role: a bare Fastify hello-world on both paths (no database, no
+ * plugins), driven the same way first, so that the run's figures read as a
+ * ratio to what this machine serves at that moment (bench/README.md).
+ */
+async function serveBaseline(): Promise<void> {
+  const app = Fastify();
+  app.get('/api/code/:code', async () => ({ hello: 'world' }));
+  app.get('/api/home', async () => ({ hello: 'world' }));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const shutdown = async () => {
+    await app.close();
+    process.exit(0);
+  };
+  process.on('message', () => void shutdown());
+  process.send?.({ type: 'ready', port: portOf(app), code: 'HELLO', token: '' } satisfies Ready);
+}
+
 /** Per route: answers by status class, and the latency of the 503s. */
 interface RouteCount {
   ok: number;
@@ -62,19 +83,15 @@ interface RouteCount {
   retryAfterMissing: number;
 }
 
-async function main(): Promise<void> {
-  if (process.env.BENCH_ROLE === 'server') return serve();
-  const load = () =>
-    loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ');
-  const loadBefore = load();
-  const { child, ready } = await forkServer<Ready>(fileURLToPath(import.meta.url), { BENCH_ROLE: 'server' });
+/** One autocannon run against a forked server of `role`: its result, counts per route and when timeouts were told. */
+async function drive(role: 'server' | 'baseline') {
+  const { child, ready } = await forkServer<Ready>(fileURLToPath(import.meta.url), { BENCH_ROLE: role });
   const origin = `http://127.0.0.1:${ready.port}`;
   const codePath = `/api/code/${ready.code}`;
+  const auth = { authorization: `Bearer ${ready.token}` };
   for (const [path, headers] of [
     [codePath, {}],
-    ['/api/home', { authorization: `Bearer ${ready.token}` }],
+    ['/api/home', auth],
   ] as const) {
     const res = await fetch(`${origin}${path}`, { headers });
     if (res.status !== 200) throw new Error(`probe ${path}: ${res.status} ${await res.text()}`);
@@ -92,10 +109,6 @@ async function main(): Promise<void> {
       if (!(headers as Record<string, string> | undefined)?.['retry-after']) c.retryAfterMissing += 1;
     } else c.other += 1;
   };
-  console.log(
-    `PGlite server on ${origin}: ${CONNECTIONS} connections for ${SECONDS} s, alternating ` +
-      `GET /api/code/:code and GET /api/home (signed in), ${TIMEOUT_S} s timeout; load average ${loadBefore}`,
-  );
   const startedAt = Date.now();
   // When the timeouts happened, by second of the run (a timeout is told TIMEOUT_S after its request left).
   const timeoutsAt = new Map<number, number>();
@@ -106,12 +119,7 @@ async function main(): Promise<void> {
     timeout: TIMEOUT_S,
     requests: [
       { method: 'GET', path: codePath, onResponse: count('GET /api/code/:code') },
-      {
-        method: 'GET',
-        path: '/api/home',
-        headers: { authorization: `Bearer ${ready.token}` },
-        onResponse: count('GET /api/home'),
-      },
+      { method: 'GET', path: '/api/home', headers: auth, onResponse: count('GET /api/home') },
     ],
   });
   // The returned instance is also an EventEmitter (autocannon's README), which its types leave out.
@@ -124,18 +132,42 @@ async function main(): Promise<void> {
     child.once('exit', () => resolve());
     child.send({ type: 'stop' });
   });
+  return { result, counts, timeoutsAt };
+}
+
+async function main(): Promise<void> {
+  if (process.env.BENCH_ROLE === 'server') return serve();
+  if (process.env.BENCH_ROLE === 'baseline') return serveBaseline();
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ');
+  const loadBefore = load();
+  console.log(
+    `${CONNECTIONS} connections for ${SECONDS} s, alternating GET /api/code/:code and GET /api/home ` +
+      `(signed in), ${TIMEOUT_S} s timeout: bare Fastify first, then the PGlite server; load average ${loadBefore}`,
+  );
+  const baseline = await drive('baseline');
+  const { result, counts, timeoutsAt } = await drive('server');
 
   const completed = result.requests.total;
   const statuses = result.statusCodeStats as Record<string, { count: number }>;
   const unavailable = statuses['503']?.count ?? 0;
+  const baselineRps = baseline.result.requests.average;
   console.log(`\n${new Date().toISOString()}, Node ${process.version}`);
   console.log(`load average before ${loadBefore}, after ${load()} (1, 5, 15 min)`);
   console.log(
-    '| completed | 2xx | 503 | other | timeouts | errors | p50 ms | p99 ms | max ms | req/s |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `bare Fastify: ${Math.round(baselineRps)} req/s, p99 ${baseline.result.latency.p99} ms, ` +
+      `${baseline.result.timeouts} timeouts`,
+  );
+  console.log(
+    '| completed | 2xx | 503 | other | timeouts | errors | p50 ms | p99 ms | max ms | req/s | 2xx/s ÷ bare Fastify |\n' +
+      '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   );
   console.log(
     `| ${completed} | ${result['2xx']} | ${unavailable} | ${result.non2xx - unavailable} | ${result.timeouts} | ` +
-      `${result.errors} | ${result.latency.p50} | ${result.latency.p99} | ${result.latency.max} | ${Math.round(result.requests.average)} |`,
+      `${result.errors} | ${result.latency.p50} | ${result.latency.p99} | ${result.latency.max} | ` +
+      `${Math.round(result.requests.average)} | ${(result['2xx'] / SECONDS / baselineRps).toFixed(4)} |`,
   );
   console.log('\n| route | 2xx | 503 | 503 without retry-after | other |\n|---|---:|---:|---:|---:|');
   for (const [route, c] of Object.entries(counts)) {

@@ -125,7 +125,7 @@ test('while the server runs, the tool refuses to touch its embedded database', a
   const second = await companyCreate(['--nome', 'Outra Empresa', '--convites', '1']);
   expect(second.code).toBe(1);
   expect(second.stdout).toBe('');
-  expect(second.stderr).toContain('está em uso pelo processo');
+  expect(second.stderr).toMatch(/está em uso por outro processo \(pid \d+ /);
   expect(second.stderr).toContain('Pare o servidor');
 });
 

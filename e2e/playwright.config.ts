@@ -11,6 +11,10 @@ const origin = `http://localhost:${E2E_PORT}`;
 process.env.PULSO_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'pulso-e2e-'));
 const dataDir = process.env.PULSO_E2E_DATA_DIR;
 
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
+/** The journey that changes texts every patient reads (put back at its end). */
+const SHARED_TEXT_EDITS = 'admin-conteudo.spec.ts';
+
 /**
  * Browser journeys against the real server on the embedded default (PGlite
  * under a temporary DATA_DIR), exactly what `npm start` serves, with the
@@ -20,7 +24,9 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   globalTeardown: './support/teardown.ts',
-  workers: 1,
+  // Two journeys at a time: each spec family has its own accounts and doctors (support/doctors.ts),
+  // so they do not see each other's data; the one that edits shared texts runs alone, last (below).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -49,7 +55,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    { name: 'desktop', use: desktop, testIgnore: SHARED_TEXT_EDITS },
+    // Edits the FAQ, the terms of use and a score question that other journeys read: after them, alone.
+    { name: 'desktop-content', use: desktop, testMatch: SHARED_TEXT_EDITS, dependencies: ['desktop'] },
   ],
   webServer: {
     // The journeys' doctors (support/doctors.ts, by the medico:create tool), patients past the free
