@@ -134,7 +134,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     routeTable.push(route);
   });
   // First of the hooks: a shed request costs no Redis round trip, no session lookup, no database queue.
-  await registerOverloadShedding(app, config.overload);
+  await registerOverloadShedding(app, config.overload, () => ctx.database.queueDelayMs());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -171,14 +171,14 @@ describe('loadConfig', () => {
     expect(message({ PAYMENT_PROVIDER: 'stripe', PORT: 'abc' })).toMatch(/PORT[\s\S]*STRIPE_SECRET_KEY/);
   });
 
-  it('sheds overload past 32 requests in progress on PGlite, 256 on PostgreSQL, or 1000 ms of busy event loop', () => {
-    expect(loadConfig({}).overload).toEqual({ maxInFlight: 32, maxEventLoopDelayMs: 1000 });
+  it('sheds overload past 256 requests in progress on PostgreSQL (no count bound on PGlite), or 1000 ms of wait', () => {
+    expect(loadConfig({}).overload).toEqual({ maxInFlight: 0, maxEventLoopDelayMs: 1000 });
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/pulso' }).overload.maxInFlight).toBe(256);
     expect(
       loadConfig({ OVERLOAD_MAX_IN_FLIGHT: '0', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', DATABASE_URL: '' })
         .overload,
     ).toEqual({ maxInFlight: 0, maxEventLoopDelayMs: 0 });
-    expect(loadConfig({ OVERLOAD_MAX_IN_FLIGHT: '' }).overload.maxInFlight).toBe(32);
+    expect(loadConfig({ OVERLOAD_MAX_IN_FLIGHT: '' }).overload.maxInFlight).toBe(0);
     expect(() => loadConfig({ OVERLOAD_MAX_IN_FLIGHT: '-1' })).toThrow(/OVERLOAD_MAX_IN_FLIGHT/);
   });
 

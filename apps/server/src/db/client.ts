@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { createTurnScheduler, PGLITE_TURN_BUDGET_MS, withTurns } from './turns.ts';
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -24,6 +25,12 @@ export interface Database {
   migrate(): Promise<void>;
   /** True when a trivial query answers (used by `GET /api/health`). */
   ping(): Promise<boolean>;
+  /**
+   * How long (ms) the oldest query waiting for the embedded database has
+   * waited (db/turns.ts); always 0 on PostgreSQL, whose waits show as
+   * requests in progress. Read by the overload shedding.
+   */
+  queueDelayMs(): number;
   close(): Promise<void>;
 }
 
@@ -57,18 +64,24 @@ export async function openDatabase(opts: {
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS }),
       ping: () => ping(db),
+      queueDelayMs: () => 0,
       close: () => pool.end(),
     };
   }
-  const client = opts.pgliteDir
-    ? await PGlite.create(opts.pgliteDir, { extensions: { pg_trgm } })
-    : await PGlite.create({ extensions: { pg_trgm } });
+  const turns = createTurnScheduler(PGLITE_TURN_BUDGET_MS);
+  const client = withTurns(
+    opts.pgliteDir
+      ? await PGlite.create(opts.pgliteDir, { extensions: { pg_trgm } })
+      : await PGlite.create({ extensions: { pg_trgm } }),
+    turns,
+  );
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS }),
     ping: () => ping(db),
+    queueDelayMs: () => turns.queueDelayMs(),
     close: () => client.close(),
   };
 }

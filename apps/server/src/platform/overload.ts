@@ -93,7 +93,9 @@ export function loopLag(): { lagMs(): number; admitted(): number; admit(): void;
  * Registers the shedding on `app` (before the routes): an `onRequest` hook
  * that counts this node's requests in progress (from their arrival to the
  * close of their response, aborted ones included) and compares them, and the
- * event loop's lag ({@link loopLag}), with `limits` ({@link shouldShed}). A
+ * event loop's lag ({@link loopLag}) or, when longer, how long the oldest
+ * query has waited for the database (`queueDelayMs`: PGlite's turns,
+ * db/turns.ts), with `limits` ({@link shouldShed}). A
  * shed API request gets 503 `{message: OVERLOADED_MESSAGE}`, a shed page a
  * small pt-BR HTML page that reloads itself, both with `Retry-After:
  * OVERLOAD_RETRY_AFTER_S`; either costs a fraction of a millisecond, so that
@@ -103,6 +105,7 @@ export function loopLag(): { lagMs(): number; admitted(): number; admit(): void;
 export async function registerOverloadShedding(
   app: FastifyInstance,
   limits: Config['overload'],
+  queueDelayMs: () => number = () => 0,
 ): Promise<void> {
   let inFlight = 0;
   const lag = loopLag();
@@ -116,7 +119,8 @@ export async function registerOverloadShedding(
     const shedClass = shedClassOf(request.method, request.routeOptions.url);
     if (shedClass === 'exempt') return;
     // A stretch made long by one slow job (a start-up, a PDF) sheds nothing: requests must have piled up.
-    const lagMs = lag.admitted() >= MIN_ADMITTED_PER_STRETCH ? lag.lagMs() : 0;
+    // On PGlite the turns are kept short (db/turns.ts): the wait for the database is the lag there.
+    const lagMs = Math.max(lag.admitted() >= MIN_ADMITTED_PER_STRETCH ? lag.lagMs() : 0, queueDelayMs());
     if (!shouldShed(shedClass, inFlight, lagMs, limits)) {
       inFlight += 1;
       lag.admit();
