@@ -95,9 +95,21 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     config,
     dataDir,
     reset: async () => {
-      await database.db.execute(
-        sql`TRUNCATE users, sessions, virgin_codes, code_access_logs, companies, planos, clinicas RESTART IDENTITY CASCADE`,
-      );
+      // What a request starts after its answer (a push, a notification) may still be querying when the
+      // next test begins: on PostgreSQL the TRUNCATE's locks can then deadlock with it (40P01), and
+      // PostgreSQL cancels one of the two. Try again; the other has finished by then.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await database.db.execute(
+            sql`TRUNCATE users, sessions, virgin_codes, code_access_logs, companies, planos, clinicas RESTART IDENTITY CASCADE`,
+          );
+          return;
+        } catch (error) {
+          const code = (error as { cause?: { code?: string } }).cause?.code;
+          if (code !== '40P01' || attempt === 3) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+        }
+      }
     },
     close: async () => {
       await app.close();
