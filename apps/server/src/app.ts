@@ -39,6 +39,7 @@ import { stripeWebhookRoutes } from './modules/pagamentos/webhook.routes.ts';
 import { permissoesRoutes } from './modules/permissoes/permissoes.routes.ts';
 import { planosRoutes } from './modules/planos/planos.routes.ts';
 import { profissionalRoutes } from './modules/profissional/profissional.routes.ts';
+import { cartaoRoutes } from './modules/qrcode/cartao.routes.ts';
 import { pedidosRoutes } from './modules/qrcode/pedidos.routes.ts';
 import { qrcodeRoutes } from './modules/qrcode/qrcode.routes.ts';
 import { saudeRoutes } from './modules/saude/saude.routes.ts';
@@ -230,6 +231,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(homeRoutes);
       await api.register(cidadesRoutes);
       await api.register(qrcodeRoutes);
+      await api.register(cartaoRoutes);
       await api.register(codeRoutes);
       await api.register(accountRoutes);
       await api.register(conteudoRoutes);

@@ -10,6 +10,7 @@ export * from './admin/planos.ts';
 export * from './admin/profissionais.ts';
 export * from './auth/login-throttle.ts';
 export * from './auth/schemas.ts';
+export * from './code/cartao.ts';
 export * from './code/code.ts';
 export * from './code/public-view.ts';
 export * from './companies/companies.ts';

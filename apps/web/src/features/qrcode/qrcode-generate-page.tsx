@@ -7,6 +7,7 @@ import { QueryError } from '../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { useDownloadQrcode } from './api/download-qrcode.ts';
 import { type QrcodeResponse, useQrcode } from './api/get-qrcode.ts';
+import { CartaoSection } from './cartao-section.tsx';
 import classes from './qrcode-generate-page.module.css';
 
 /** `data:` URL of an SVG document (the CSP allows `data:` images, never inline markup). */
@@ -19,7 +20,8 @@ export function svgDataUrl(svg: string): string {
 
 /**
  * /qrcode/generate, 'Meu QR Code' (spec 2 §2): the patient's QR code and
- * code, the PNG download, the sticker order and, once there are orders, 'Meus pedidos'.
+ * code, the PNG download, the sticker order and, once there are orders, 'Meus pedidos';
+ * then the lock-screen image and the wallet card (docs/emergency-card.md).
  */
 export default function QrcodeGeneratePage() {
   useDocumentTitle(pageTitles.qrcodeGenerate);
@@ -37,7 +39,10 @@ export default function QrcodeGeneratePage() {
           onRetry={() => void query.refetch()}
         />
       ) : (
-        <QrcodeCard data={query.data} />
+        <>
+          <QrcodeCard data={query.data} />
+          <CartaoSection qrSrc={svgDataUrl(query.data.qrcode.svg)} />
+        </>
       )}
     </Stack>
   );
