@@ -10,16 +10,9 @@ import { createPatient, fillEmergencyData } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { decodeQr, pdfInfo, RENDER_DPI, renderPage } from '../admin/sticker-sheet.testkit.ts';
 import { ELLIPSIS } from './card-text.ts';
-import {
-  CARD_QR_MM,
-  type CardFacts,
-  CLEAR_BOTTOM_FROM,
-  CLEAR_TOP,
-  chosenFacts,
-  ID1_MM,
-  lockScreenSvg,
-  walletCardPdf,
-} from './cartao.service.ts';
+import { type CardFacts, chosenFacts } from './cartao.service.ts';
+import { CLEAR_BOTTOM_FROM, CLEAR_TOP, lockScreenSvg } from './lock-screen.ts';
+import { CARD_QR_MM, ID1_MM, walletCardPdf } from './wallet-card.ts';
 
 /** docs/emergency-card.md: the lock-screen image and the wallet card, through HTTP and as drawings. */
 

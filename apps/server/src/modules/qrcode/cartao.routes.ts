@@ -3,13 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors, ValidationErrorBodySchema } from '../../http.ts';
 import { actorOf, requireUser } from '../auth/auth.hooks.ts';
-import {
-  cardFacts,
-  lockScreenFileName,
-  lockScreenPng,
-  walletCardFileName,
-  walletCardPdf,
-} from './cartao.service.ts';
+import { cardFacts, lockScreenFileName, walletCardFileName } from './cartao.service.ts';
+import { lockScreenPng } from './lock-screen.ts';
+import { walletCardPdf } from './wallet-card.ts';
 
 const FactsAnswer = z.object({
   cartao: z.object({
