@@ -61,6 +61,7 @@ const facts: CardFacts = {
   alergias: 'Látex e camarão',
   medicamentos: 'Insulina',
   contato: 'João (Cônjuge) · (11) 91234 5678',
+  telefone: '11912345678',
 };
 
 describe('GET /api/qrcode/cartao', () => {
@@ -84,6 +85,7 @@ describe('GET /api/qrcode/cartao', () => {
         alergias: ALERGIAS,
         medicamentos: MEDICAMENTOS,
         contato: 'João Pereira (Cônjuge) · (11) 91234 5678',
+        telefone: '11912345678',
       },
     });
     const b = await createPatient(t.app);
@@ -94,6 +96,7 @@ describe('GET /api/qrcode/cartao', () => {
       alergias: null,
       medicamentos: null,
       contato: null,
+      telefone: null,
     });
   });
 });
@@ -203,6 +206,7 @@ describe('lockScreenSvg', () => {
       ...facts,
       alergias: null,
       contato: null,
+      telefone: null,
     });
   });
 });

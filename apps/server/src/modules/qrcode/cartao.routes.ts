@@ -19,6 +19,10 @@ const FactsAnswer = z.object({
       .string()
       .nullable()
       .describe("Emergency contact as one line: 'Nome (Relação) · (11) 91234 5678'"),
+    telefone: z
+      .string()
+      .nullable()
+      .describe("The emergency contact's phone as digits ('11912345678'), for a tel: link"),
   }),
 });
 
@@ -45,7 +49,7 @@ export const cartaoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * `GET /api/qrcode/cartao` → 200 `{cartao: {code, url, name, sangue,
-   * alergias, medicamentos, contato}}`: the facts the files can hold, as
+   * alergias, medicamentos, contato, telefone}}`: the facts the files can hold, as
    * printed, for the preview (null: not filled in; the preview ticks the
    * filled ones). 401 without a live token.
    */

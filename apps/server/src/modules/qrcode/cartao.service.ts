@@ -4,6 +4,7 @@ import {
   codeUrl,
   enumLabel,
   formatPhone,
+  onlyDigits,
   RELACAO,
   SANGUE,
   type TelaFormato,
@@ -23,8 +24,9 @@ import { oneLine } from './card-text.ts';
  * What the files can hold, as printed: the canonical `code`, the `url` the QR
  * encodes (`{PUBLIC_ORIGIN}/code/{code}`), the name, the blood type's label,
  * allergies and medications folded to one paragraph, and the emergency
- * contact as one line ('João Pereira (Cônjuge) · (11) 91234 5678'). `null`:
- * not filled in.
+ * contact as one line ('João Pereira (Cônjuge) · (11) 91234 5678') and the
+ * contact's phone as digits (`telefone`, '11912345678', for a `tel:` link on
+ * the offline card of docs/offline-card.md; never drawn). `null`: not filled in.
  */
 export interface CardFacts {
   code: string;
@@ -34,6 +36,7 @@ export interface CardFacts {
   alergias: string | null;
   medicamentos: string | null;
   contato: string | null;
+  telefone: string | null;
 }
 
 const filled = (text: string | null) => (text && oneLine(text) !== '' ? oneLine(text) : null);
@@ -71,6 +74,7 @@ export async function cardFacts(db: Db, publicOrigin: string, userId: number): P
     alergias: filled(row.alergias),
     medicamentos: filled(row.medicamentos),
     contato,
+    telefone: row.contato_telefone ? onlyDigits(row.contato_telefone) || null : null,
   };
 }
 
@@ -78,6 +82,8 @@ export async function cardFacts(db: Db, publicOrigin: string, userId: number): P
 export function chosenFacts(facts: CardFacts, escolha: CartaoEscolha): CardFacts {
   const out = { ...facts };
   for (const item of CARTAO_ITENS) if (!escolha[item]) out[item] = null;
+  // The phone belongs to the contact: left off with it.
+  if (!escolha.contato) out.telefone = null;
   return out;
 }
 

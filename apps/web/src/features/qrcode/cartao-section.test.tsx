@@ -15,6 +15,7 @@ const FACTS: CartaoFacts = {
   alergias: 'Penicilina',
   medicamentos: null,
   contato: 'João Pereira (Cônjuge) · (11) 91234 5678',
+  telefone: '11912345678',
 };
 
 function stubApi(facts: CartaoFacts = FACTS) {

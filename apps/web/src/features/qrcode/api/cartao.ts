@@ -6,6 +6,7 @@ import { saveBlob } from '../../../ui/save-blob.ts';
 /**
  * Answer of `GET /api/qrcode/cartao` (docs/emergency-card.md): the facts the
  * lock-screen image and the wallet card can show, as printed; `null` when not filled in.
+ * `telefone`: the contact's phone as digits, for the offline card's call link (docs/offline-card.md).
  */
 export interface CartaoFacts {
   code: string;
@@ -15,6 +16,7 @@ export interface CartaoFacts {
   alergias: string | null;
   medicamentos: string | null;
   contato: string | null;
+  telefone: string | null;
 }
 
 /** Query key of the card facts. */
