@@ -72,6 +72,7 @@ describe('shell (spec 1 §2)', () => {
     expect(labels).toEqual([
       'Configurações',
       'Meu QR Code',
+      'Meu cartão de emergência',
       'Permissões',
       'Ler QR Code',
       'Mapa da dor',

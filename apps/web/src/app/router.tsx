@@ -36,6 +36,7 @@ const authPages: Partial<Record<AuthPathKey, Page>> = {
   home: lazy(() => import('../features/home/home-page.tsx')),
   qrcodeGenerate: lazy(() => import('../features/qrcode/qrcode-generate-page.tsx')),
   qrcodeRead: lazy(() => import('../features/qrcode/qrcode-read-page.tsx')),
+  cartao: lazy(() => import('../features/cartao/cartao-page.tsx')),
   qrcodePurchase: lazy(() => import('../features/qrcode/qrcode-purchase-page.tsx')),
   qrcodeOrders: lazy(() => import('../features/qrcode/qrcode-orders-page.tsx')),
   settings: lazy(() => import('../features/settings/settings-page.tsx')),

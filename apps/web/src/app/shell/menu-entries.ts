@@ -19,6 +19,7 @@ function entry(key: PathKey, icon: IconName, shortLabel?: string): NavEntry {
 export const drawerEntries: readonly NavEntry[] = [
   entry('settings', 'settings'),
   entry('qrcodeGenerate', 'qrcode'),
+  entry('cartao', 'emergency'),
   entry('permissoes', 'lock'),
   entry('qrcodeRead', 'scan'),
   entry('mapaDor', 'body'),

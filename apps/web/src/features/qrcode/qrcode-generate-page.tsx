@@ -85,6 +85,9 @@ function QrcodeCard({ data }: { data: QrcodeResponse }) {
           >
             Baixar QR Code
           </Button>
+          <Button size="md" variant="outline" component={Link} to={paths.cartao}>
+            Abrir meu cartão de emergência
+          </Button>
           <Button size="md" variant="outline" component={Link} to={paths.qrcodePurchase}>
             Pedir adesivos
           </Button>
