@@ -9,6 +9,7 @@ import {
 } from '@mantine/core';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { cssVariablesResolver, theme } from './src/app/theme.ts';
 
 const THEME_CSS_ID = 'virtual:pulso-theme.css';
@@ -75,10 +76,53 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The web app manifest and the one service worker (docs/offline-card.md): our own `src/sw.js` (Web Push
+ * and Workbox), built to `/sw.js` with the list of the built shell's files to precache. The app
+ * registers it itself (`src/app/service-worker.ts`), so nothing is injected into index.html but the
+ * manifest link. The Vite dev server has no service worker: try offline and push on a build.
+ */
+function pwa() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.js',
+    injectRegister: false,
+    manifestFilename: 'manifest.webmanifest',
+    includeAssets: [],
+    injectManifest: {
+      rollupFormat: 'iife',
+      // The shell: scripts, styles, index.html, fonts and icons. Not the Vite manifest, not the
+      // precompressed twins (the browser asks for the plain URL), never anything of /api or /code.
+      globPatterns: ['**/*.{js,css,html,svg,png,woff,woff2,webmanifest}'],
+      globIgnores: ['.vite/**', 'sw.js'],
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    },
+    manifest: {
+      id: '/',
+      name: 'Pulso',
+      short_name: 'Pulso',
+      description: 'Seu prontuário pessoal e seus dados de emergência sempre à mão.',
+      lang: 'pt-BR',
+      start_url: '/home',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#1971c2',
+      background_color: '#ffffff',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+      shortcuts: [{ name: 'Meu cartão de emergência', short_name: 'Cartão', url: '/cartao' }],
+    },
+  });
+}
+
 /** Vite config of the SPA; also the base of Vitest's `web` project (root vitest.config.ts). */
 export default defineConfig({
   root: new URL('.', import.meta.url).pathname,
-  plugins: [react(), mantineThemeCss(), precompress()],
+  plugins: [react(), mantineThemeCss(), pwa(), precompress()],
   server: {
     port: 5173,
     // The first matching entry wins: the realtime endpoint (WebSocket upgrades) before the rest of the API.

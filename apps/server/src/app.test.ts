@@ -130,6 +130,35 @@ describe('the SPA', () => {
   });
 });
 
+describe('the installable app (docs/offline-card.md)', () => {
+  it('serves /sw.js and the web app manifest uncached, with their types, under a CSP that lets them load', async () => {
+    const web = path.join(t.dataDir, 'web-pwa');
+    await mkdir(path.join(web, 'icons'), { recursive: true });
+    await writeFile(path.join(web, 'index.html'), '<!doctype html><title>Pulso</title>');
+    await writeFile(path.join(web, 'sw.js'), 'self.addEventListener("push", () => {});');
+    await writeFile(path.join(web, 'manifest.webmanifest'), '{"name":"Pulso"}');
+    await writeFile(path.join(web, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    const withWeb = await createTestApp({ WEB_DIST: web });
+    try {
+      const sw = await withWeb.app.inject({ url: '/sw.js' });
+      expect(sw.statusCode).toBe(200);
+      expect(sw.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(sw.headers['cache-control']).toBe('no-cache');
+      const manifest = await withWeb.app.inject({ url: '/manifest.webmanifest' });
+      expect(manifest.statusCode).toBe(200);
+      expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+      expect(manifest.headers['cache-control']).toBe('no-cache');
+      const icon = await withWeb.app.inject({ url: '/icons/icon-192.png' });
+      expect(icon.headers['content-type']).toBe('image/png');
+      const csp = String((await withWeb.app.inject({ url: '/cartao' })).headers['content-security-policy']);
+      expect(csp).toContain("worker-src 'self'");
+      expect(csp).toContain("manifest-src 'self'");
+    } finally {
+      await withWeb.close();
+    }
+  });
+});
+
 describe('validation messages', () => {
   it('answers a body of the wrong type with pt-BR messages', async () => {
     const res = await t.app.inject({

@@ -9,6 +9,7 @@ import { configureApi } from './app/api.ts';
 import { AppProviders } from './app/providers.tsx';
 import { queryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
+import { registerServiceWorkerOnLoad } from './app/service-worker.ts';
 
 // The forms answer a field the domain's schemas leave unnamed with the same pt-BR words as the server.
 setBrazilianZodMessages();
@@ -31,3 +32,6 @@ createRoot(root).render(
     </AppProviders>
   </StrictMode>,
 );
+
+// The offline shell and the patient's card at /cartao (docs/offline-card.md); push uses the same worker.
+registerServiceWorkerOnLoad();

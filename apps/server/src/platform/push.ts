@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import { devices, users } from '../db/schema/index.ts';
 import { readOrCreateSecretFile } from './secret-file.ts';
 
-/** A push notification's content, as the service worker (`apps/web/public/sw.js`) reads it. */
+/** A push notification's content, as the service worker (`apps/web/src/sw.js`, served as `/sw.js`) reads it. */
 export interface PushPayload {
   title: string;
   body: string;

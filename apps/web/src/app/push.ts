@@ -1,8 +1,6 @@
 import { DEVICE_MESSAGES } from '@pulso/domain';
 import { api } from './api.ts';
-
-/** Path of the service worker (apps/web/public/sw.js), served with `cache-control: no-cache`. */
-export const SERVICE_WORKER_URL = '/sw.js';
+import { registerServiceWorker } from './service-worker.ts';
 
 /** What this browser allows: Web Push at all, and whether the user blocked it for Pulso. */
 export type PushAvailability = 'available' | 'unsupported' | 'denied';
@@ -47,7 +45,8 @@ function sameKey(a: ArrayBuffer | null, b: Uint8Array): boolean {
 }
 
 async function activeRegistration(): Promise<ServiceWorkerRegistration> {
-  await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' });
+  // The app's one registration (service-worker.ts): usually already made at start.
+  await registerServiceWorker();
   // `ready` resolves once a worker is active: subscribing before that fails in Chrome.
   const timeout = new Promise<never>((_, reject) =>
     window.setTimeout(() => reject(new PushSetupError(DEVICE_MESSAGES.subscribeFailed)), 15_000),
@@ -58,7 +57,7 @@ async function activeRegistration(): Promise<ServiceWorkerRegistration> {
 /**
  * Enables Web Push on this browser (issue 3 "Devices and push"). Call it only
  * from a click: it asks the notification permission first (Safari allows the
- * prompt only inside the user's gesture), then registers {@link SERVICE_WORKER_URL},
+ * prompt only inside the user's gesture), then registers the app's service worker (`/sw.js`),
  * subscribes with the server's VAPID key (`GET /api/device/vapid-key`) and
  * sends the subscription with `POST /api/device {firebase_token}`. The server
  * refreshes a subscription it already has instead of adding it twice.

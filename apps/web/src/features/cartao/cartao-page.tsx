@@ -83,7 +83,7 @@ function CartaoView({ card }: { card: CartaoCard }) {
   return (
     <Stack gap="md">
       {card.origem === 'copia' && (
-        <Alert color="yellow" title="Sem conexão">
+        <Alert color="blue" title="Sem conexão">
           Mostrando a cópia guardada neste aparelho.
         </Alert>
       )}

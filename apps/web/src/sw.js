@@ -1,6 +1,24 @@
-/* Pulso service worker: shows Web Push notifications (issue 3 "Devices and push").
- * Plain JavaScript served as /sw.js with `cache-control: no-cache`, so updates reach browsers at once.
- * The payload is `{title, body, url}` as sent by apps/server/src/platform/push.ts. */
+/* Pulso's one service worker (docs/offline-card.md, docs/devices-and-push.md), served as /sw.js with
+ * `cache-control: no-cache` so that updates reach browsers at once. Built by vite-plugin-pwa
+ * (`injectManifest`, apps/web/vite.config.ts): Workbox precaches the built app shell listed in
+ * `self.__WB_MANIFEST`, and navigations to the SPA's routes answer its index.html, so the app — and the
+ * patient's own card at /cartao, whose data the page keeps in localStorage — opens with no network.
+ * Nothing else is cached: no `/api/*` answer (health data stays out of shared caches) and no `/code/:code`
+ * page (another person's data, rendered by the server). Web Push: the payload is `{title, body, url}` as
+ * sent by apps/server/src/platform/push.ts. */
+
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+/** Server-rendered or non-SPA paths: always the network (the API, public code pages, dev tools). */
+const NETWORK_ONLY_NAVIGATIONS = [/^\/api(\/|$)/, /^\/code(\/|$)/, /^\/dev(\/|$)/];
+
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NETWORK_ONLY_NAVIGATIONS }),
+);
 
 self.addEventListener('install', () => {
   self.skipWaiting();
@@ -26,7 +44,7 @@ self.addEventListener('push', (event) => {
   event.waitUntil(
     self.registration.showNotification(title, {
       body: typeof data.body === 'string' ? data.body : '',
-      icon: '/favicon.svg',
+      icon: '/icons/icon-192.png',
       data: { url: safePath(data.url) },
     }),
   );
