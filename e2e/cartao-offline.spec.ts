@@ -28,6 +28,9 @@ async function waitForOfflineShell(page: Page) {
   });
 }
 
+// This journey needs the app's service worker (blocked by default in playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const today = () =>
   new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short' }).format(new Date());
 

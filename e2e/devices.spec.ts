@@ -4,6 +4,9 @@ import { checkScreen } from './support/checks.ts';
 import { watchCspViolations } from './support/csp.ts';
 import { type ApiPatient, registerPatient } from './support/patient-api.ts';
 
+// This journey needs the app's service worker (blocked by default in playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const ANDROID_CHROME =
   'Mozilla/5.0 (Linux; Android 14; SM-S921B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 Mobile Safari/537.36';
 const IPHONE_SAFARI =

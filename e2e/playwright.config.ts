@@ -37,6 +37,10 @@ export default defineConfig({
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     trace: 'retain-on-failure',
+    // The app registers its service worker on every page (docs/offline-card.md), and a page's requests then go
+    // through it, out of reach of page.route(). Journeys run without it, as before; the ones about the worker
+    // (cartao-offline, devices) allow it with test.use({ serviceWorkers: 'allow' }).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
