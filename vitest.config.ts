@@ -63,6 +63,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // A form test types into a dozen fields through jsdom: 5 s (the default) was passed on a busy machine.
+          testTimeout: 15_000,
         },
       },
     ],

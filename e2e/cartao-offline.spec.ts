@@ -119,3 +119,17 @@ test('the emergency card opens offline after one visit, and signing out removes 
 
   expect(csp).toEqual([]);
 });
+
+test("a rescuer who opens a scanned code gets no service worker: nothing is downloaded past the patient's facts", async ({
+  page,
+  request,
+}) => {
+  const patient = await registerPatient(request, 'Rita Moraes');
+  await fillEmergencyData(request, patient.token);
+  await page.goto(`/code/${patient.code}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Rita Moraes' }).first()).toBeVisible();
+  await page.waitForLoadState('load');
+  // registerServiceWorkerOnLoad runs on `load`: give it a turn, then ask the browser.
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+});

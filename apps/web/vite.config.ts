@@ -95,7 +95,9 @@ function pwa() {
       // The shell: scripts, styles, index.html, fonts and icons. Not the Vite manifest, not the
       // precompressed twins (the browser asks for the plain URL), never anything of /api or /code.
       globPatterns: ['**/*.{js,css,html,svg,png,woff,woff2,webmanifest}'],
-      globIgnores: ['.vite/**', 'sw.js'],
+      // The password-strength dictionaries (1 MB) serve only the sign-up and password forms, which need
+      // the network anyway.
+      globIgnores: ['.vite/**', 'sw.js', 'assets/password-strength-*.js'],
       maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
     },
     manifest: {

@@ -4,6 +4,8 @@
  * precaches the app shell for offline use and shows Web Push notifications.
  */
 
+import { getToken, subscribeToken } from './token.ts';
+
 /** URL of the built service worker; also the Web Push registration (`push.ts`). */
 export const SERVICE_WORKER_URL = '/sw.js';
 
@@ -19,16 +21,29 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration> {
 
 /**
  * Registers the service worker once the page has loaded (the shell's own
- * requests go first), in a build only: the Vite dev server has none. A
- * failure leaves the app online-only and is logged, never shown.
+ * requests go first), in a build only: the Vite dev server has none. Only on
+ * a signed-in device (at load, or at the first sign-in after it) and never
+ * from a scanned code's page (`/code/…`): a rescuer's phone on a bad network
+ * downloads nothing past the patient's facts. A failure leaves the app
+ * online-only and is logged, never shown.
  */
 export function registerServiceWorkerOnLoad(): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  if (window.location.pathname.startsWith('/code/')) return;
   const register = () => {
     registerServiceWorker().catch((error: unknown) => {
       console.warn('Pulso: service worker not registered', error);
     });
   };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  // Signed out at load: at the first sign-in instead.
+  const whenSignedIn = () => {
+    if (getToken() !== null) return register();
+    const stop = subscribeToken(() => {
+      if (getToken() === null) return;
+      stop();
+      register();
+    });
+  };
+  if (document.readyState === 'complete') whenSignedIn();
+  else window.addEventListener('load', whenSignedIn, { once: true });
 }

@@ -42,7 +42,8 @@ export function clearToken(): void {
   }
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` on every sign-in and sign-out, in this tab or another; answers how to stop. */
+export function subscribeToken(listener: () => void): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {
     if (event.key === TOKEN_KEY || event.key === null) listener();
@@ -56,5 +57,5 @@ function subscribe(listener: () => void): () => void {
 
 /** The stored token as React state: re-renders on login, logout and changes from other tabs. */
 export function useToken(): string | null {
-  return useSyncExternalStore(subscribe, getToken, () => null);
+  return useSyncExternalStore(subscribeToken, getToken, () => null);
 }
