@@ -40,6 +40,8 @@ test('a patient opens their data to anyone, turns the timeline on and sees a vis
     .getByRole('link', { name: 'Permissões' })
     .click();
   await expect(page).toHaveURL(/\/permissoes$/);
+  // The menu closes behind the click (a drawer fading out over the page): axe must see the page alone.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1, name: 'Permissões' })).toBeVisible();
   await expect(page).toHaveTitle(/Permissões/);
 

@@ -18,6 +18,12 @@ export const DESKTOP = { width: 1280, height: 800 };
  * what is on screen, and a half-faded element has the contrast of neither state.
  */
 export async function expectAccessible(page: Page): Promise<void> {
+  // The pointer off every control: axe then measures each at rest, not whichever the last click left hovered.
+  await page.mouse.move(0, 0);
+  // Two frames first: a transition that a viewport change or a closing drawer starts begins at the next frame.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   // Endless ones (a spinner) never finish and do not fade anything.
   await page.waitForFunction(
     () =>
