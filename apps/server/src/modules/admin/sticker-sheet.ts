@@ -1,6 +1,6 @@
 import { type AdesivoTamanho, codeUrl, formatCode } from '@pulso/domain';
 import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
+import { drawPdfQr } from '../../platform/qr-shapes.ts';
 
 /**
  * The print-ready sticker sheet (issue 9 "Sticker batches", "Orders"): A4
@@ -100,32 +100,6 @@ function drawCropMarks(doc: PDFKit.PDFDocument, place: StickerPlace): void {
   doc.lineWidth(0.25).strokeColor('black').stroke();
 }
 
-function drawQr(doc: PDFKit.PDFDocument, url: string, left: number, top: number, side: number): void {
-  const qr = QRCode.create(url, { errorCorrectionLevel: 'M' });
-  const n = qr.modules.size;
-  const module = side / (n + 2 * QUIET_MODULES);
-  const origin = { x: left + QUIET_MODULES * module, y: top + QUIET_MODULES * module };
-  for (let row = 0; row < n; row++) {
-    let col = 0;
-    while (col < n) {
-      if (!qr.modules.get(row, col)) {
-        col += 1;
-        continue;
-      }
-      // One rectangle per horizontal run of dark modules: fewer, seamless shapes.
-      const start = col;
-      while (col < n && qr.modules.get(row, col)) col += 1;
-      doc.rect(
-        pt(origin.x + start * module),
-        pt(origin.y + row * module),
-        pt((col - start) * module),
-        pt(module),
-      );
-    }
-  }
-  doc.fillColor('black').fill();
-}
-
 /**
  * The sheet of `stickers` as a PDF (A4, portrait): each sticker's QR code
  * encodes `codeUrl(origin, code)`, the code is printed `### AA ###` under it,
@@ -164,7 +138,12 @@ export function stickerSheetPdf(input: {
       const { largura: w, altura: h } = place.tamanho;
       const { bandMm, fontPt } = textBand(h);
       const side = h - 2 * PADDING_MM - bandMm;
-      drawQr(doc, codeUrl(input.origin, place.code), place.x + (w - side) / 2, place.y + PADDING_MM, side);
+      drawPdfQr(doc, codeUrl(input.origin, place.code), {
+        leftMm: place.x + (w - side) / 2,
+        topMm: place.y + PADDING_MM,
+        sideMm: side,
+        quietModules: QUIET_MODULES,
+      });
       doc
         .font('Helvetica-Bold')
         .fontSize(fontPt)

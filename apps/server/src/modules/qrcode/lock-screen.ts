@@ -1,6 +1,6 @@
 import { type CartaoEscolha, formatCode, TELA_FORMATOS, type TelaFormato } from '@pulso/domain';
-import QRCode from 'qrcode';
 import sharp from 'sharp';
+import { qrRuns } from '../../platform/qr-shapes.ts';
 import { escapeHtml } from '../code/emergency-html.ts';
 import { fitLine, textPathData, textWidth, type Weight, wrapText } from './card-text.ts';
 import { type CardFacts, COLORS, chosenFacts, LABELS } from './cartao.service.ts';
@@ -22,24 +22,20 @@ interface Shape {
   fill: string;
 }
 
-/** Square modules of a QR code as one path of horizontal runs, `module` units a side, top-left at (x, y). */
-function qrPathData(url: string, x: number, y: number, module: number): { d: string; side: number } {
-  const qr = QRCode.create(url, { errorCorrectionLevel: 'M' });
-  const n = qr.modules.size;
-  let d = '';
-  for (let row = 0; row < n; row++) {
-    let col = 0;
-    while (col < n) {
-      if (!qr.modules.get(row, col)) {
-        col += 1;
-        continue;
-      }
-      const start = col;
-      while (col < n && qr.modules.get(row, col)) col += 1;
-      d += `M${x + start * module} ${y + row * module}h${(col - start) * module}v${module}h${-(col - start) * module}Z`;
-    }
-  }
-  return { d, side: n * module };
+/** A QR code ({@link qrRuns}) as one SVG path of its runs, `module` units a side, top-left at (x, y). */
+function qrPathData(
+  { size, runs }: ReturnType<typeof qrRuns>,
+  x: number,
+  y: number,
+  module: number,
+): { d: string; side: number } {
+  const d = runs
+    .map(
+      (r) =>
+        `M${x + r.start * module} ${y + r.row * module}h${r.length * module}v${module}h${-r.length * module}Z`,
+    )
+    .join('');
+  return { d, side: size * module };
 }
 
 /**
@@ -132,9 +128,9 @@ export function lockScreenSvg(facts: CardFacts, escolha: CartaoEscolha, formato:
 
   // The QR code: whole-pixel modules, so a camera reading the screen sees sharp edges.
   y += 12 * s;
-  const modules = QRCode.create(f.url, { errorCorrectionLevel: 'M' }).modules.size;
-  const module = Math.max(1, Math.floor((420 * s) / modules));
-  const qrSide = modules * module;
+  const code = qrRuns(f.url);
+  const module = Math.max(1, Math.floor((420 * s) / code.size));
+  const qrSide = code.size * module;
   const qrTop = y + 2 * module;
   y = qrTop + qrSide + 2 * module;
   const codeSize = 52 * s;
@@ -150,7 +146,7 @@ export function lockScreenSvg(facts: CardFacts, escolha: CartaoEscolha, formato:
   const band = { top: CLEAR_TOP * H, bottom: CLEAR_BOTTOM_FROM * H };
   const cardY = Math.round(band.top + Math.max(0, (band.bottom - band.top - cardH) / 2));
   const qrLeft = Math.round((W - qrSide) / 2);
-  const qr = qrPathData(f.url, qrLeft, Math.round(cardY + qrTop), module);
+  const qr = qrPathData(code, qrLeft, Math.round(cardY + qrTop), module);
   centred(formatCode(f.code), 'bold', codeSize, codeBaseline, COLORS.texto);
   centred(hint, 'regular', hintSize, hintBaseline, COLORS.suave);
 

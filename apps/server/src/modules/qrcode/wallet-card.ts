@@ -1,6 +1,6 @@
 import { type CartaoEscolha, formatCode } from '@pulso/domain';
 import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
+import { drawPdfQr } from '../../platform/qr-shapes.ts';
 import { FONT_FILES, textWidth, type Weight, wrapText } from './card-text.ts';
 import { type CardFacts, COLORS, chosenFacts, LABELS } from './cartao.service.ts';
 
@@ -14,27 +14,6 @@ const pt = (mm: number) => mm * PT_PER_MM;
 export const CARD_QR_MM = { x: 57.1, y: 12.5, lado: 25 } as const;
 const MARGIN_MM = 3.5;
 const MARK_MM = 3;
-
-function pdfQr(doc: PDFKit.PDFDocument, url: string): void {
-  const qr = QRCode.create(url, { errorCorrectionLevel: 'M' });
-  const n = qr.modules.size;
-  const module = CARD_QR_MM.lado / (n + 4);
-  const ox = CARD_QR_MM.x + 2 * module;
-  const oy = CARD_QR_MM.y + 2 * module;
-  for (let row = 0; row < n; row++) {
-    let col = 0;
-    while (col < n) {
-      if (!qr.modules.get(row, col)) {
-        col += 1;
-        continue;
-      }
-      const start = col;
-      while (col < n && qr.modules.get(row, col)) col += 1;
-      doc.rect(pt(ox + start * module), pt(oy + row * module), pt((col - start) * module), pt(module));
-    }
-  }
-  doc.fillColor('black').fill();
-}
 
 /**
  * Crop marks: at each corner, a 3 mm hairline along both edges of the cut.
@@ -185,7 +164,12 @@ export function walletCardPdf(facts: CardFacts, escolha: CartaoEscolha): Promise
     });
     y += 0.8;
   }
-  pdfQr(doc, f.url);
+  drawPdfQr(doc, f.url, {
+    leftMm: CARD_QR_MM.x,
+    topMm: CARD_QR_MM.y,
+    sideMm: CARD_QR_MM.lado,
+    quietModules: 2,
+  });
   const code = formatCode(f.code);
   doc.font('bold').fontSize(8).fillColor(COLORS.texto);
   doc.text(
