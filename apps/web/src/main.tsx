@@ -10,6 +10,7 @@ import { AppProviders } from './app/providers.tsx';
 import { queryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
 import { registerServiceWorkerOnLoad } from './app/service-worker.ts';
+import { forgetCopyOfEndedSessions } from './features/cartao/cartao-copy.ts';
 
 // The forms answer a field the domain's schemas leave unnamed with the same pt-BR words as the server.
 setBrazilianZodMessages();
@@ -35,3 +36,4 @@ createRoot(root).render(
 
 // The offline shell and the patient's card at /cartao (docs/offline-card.md); push uses the same worker.
 registerServiceWorkerOnLoad();
+forgetCopyOfEndedSessions();

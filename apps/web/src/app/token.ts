@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { clearCartaoCopy } from '../features/cartao/cartao-copy.ts';
 
 /** localStorage key of the auth token (spec 1 §6: "an auth token kept in local storage"). */
 export const TOKEN_KEY = 'token';
@@ -19,23 +18,22 @@ export function getToken(): string | null {
   }
 }
 
-/**
- * Stores the bearer token returned by login or registration. A new session
- * starts without the previous one's offline card (docs/offline-card.md).
- */
+/** Stores the bearer token returned by login or registration. */
 export function setToken(token: string): void {
   try {
-    if (getToken() !== token) clearCartaoCopy();
     window.localStorage.setItem(TOKEN_KEY, token);
   } finally {
     notify();
   }
 }
 
-/** Forgets the bearer token (logout, 401, failed user load) and the offline card (docs/offline-card.md). */
+/**
+ * Forgets the bearer token (logout, 401, failed user load); what a session
+ * kept on the device goes with it through {@link subscribeToken}
+ * (docs/offline-card.md).
+ */
 export function clearToken(): void {
   try {
-    clearCartaoCopy();
     window.localStorage.removeItem(TOKEN_KEY);
   } finally {
     notify();

@@ -42,3 +42,26 @@ export const TelaQuerySchema = CartaoQuerySchema.extend({
 export function cartaoQuery(escolha: CartaoEscolha): string {
   return CARTAO_ITENS.map((item) => `${item}=${escolha[item] ? 'true' : 'false'}`).join('&');
 }
+
+/**
+ * Answer of `GET /api/qrcode/cartao`: the facts the lock-screen image, the
+ * wallet card and the offline card (docs/offline-card.md) can show, as
+ * printed; `null` when not filled in.
+ */
+export const CartaoFactsSchema = z.object({
+  code: z.string().describe('Canonical personal code, e.g. 123AB456'),
+  url: z.string().describe('What the QR encodes: {PUBLIC_ORIGIN}/code/{code}'),
+  name: z.string(),
+  sangue: z.string().nullable().describe("Blood type's label ('O+'), null when not filled in"),
+  alergias: z.string().nullable().describe('Allergies as printed (one paragraph), null when blank'),
+  medicamentos: z.string().nullable().describe('Medications as printed, null when blank'),
+  contato: z
+    .string()
+    .nullable()
+    .describe("Emergency contact as one line: 'Nome (Relação) · (11) 91234 5678'"),
+  telefone: z
+    .string()
+    .nullable()
+    .describe("The emergency contact's phone as digits ('11912345678'), for a tel: link; never drawn"),
+});
+export type CartaoFacts = z.infer<typeof CartaoFactsSchema>;

@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { CartaoFacts } from '@pulso/domain';
 import { formatCode, UNAUTHENTICATED_MESSAGE } from '@pulso/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { createPatient, fillEmergencyData } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { decodeQr, pdfInfo, RENDER_DPI, renderPage } from '../admin/sticker-sheet.testkit.ts';
 import { ELLIPSIS } from './card-text.ts';
-import { type CardFacts, chosenFacts } from './cartao.service.ts';
+import { chosenFacts } from './cartao.service.ts';
 import { CLEAR_BOTTOM_FROM, CLEAR_TOP, lockScreenSvg } from './lock-screen.ts';
 import { CARD_QR_MM, ID1_MM, walletCardPdf } from './wallet-card.ts';
 
@@ -53,7 +54,7 @@ async function pdfText(pdf: Buffer): Promise<string> {
   }
 }
 
-const facts: CardFacts = {
+const facts: CartaoFacts = {
   code: '123AB456',
   url: 'http://pulso.test/code/123AB456',
   name: 'Ana <Lima> & "Souza"',

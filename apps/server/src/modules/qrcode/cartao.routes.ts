@@ -1,4 +1,4 @@
-import { CartaoQuerySchema, TelaQuerySchema } from '@pulso/domain';
+import { CartaoFactsSchema, CartaoQuerySchema, TelaQuerySchema } from '@pulso/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors, ValidationErrorBodySchema } from '../../http.ts';
@@ -7,24 +7,7 @@ import { cardFacts, lockScreenFileName, walletCardFileName } from './cartao.serv
 import { lockScreenPng } from './lock-screen.ts';
 import { walletCardPdf } from './wallet-card.ts';
 
-const FactsAnswer = z.object({
-  cartao: z.object({
-    code: z.string().describe('Canonical personal code, e.g. 123AB456'),
-    url: z.string().describe('What the QR encodes: {PUBLIC_ORIGIN}/code/{code}'),
-    name: z.string(),
-    sangue: z.string().nullable().describe("Blood type's label ('O+'), null when not filled in"),
-    alergias: z.string().nullable().describe('Allergies as printed (one paragraph), null when blank'),
-    medicamentos: z.string().nullable().describe('Medications as printed, null when blank'),
-    contato: z
-      .string()
-      .nullable()
-      .describe("Emergency contact as one line: 'Nome (Relação) · (11) 91234 5678'"),
-    telefone: z
-      .string()
-      .nullable()
-      .describe("The emergency contact's phone as digits ('11912345678'), for a tel: link"),
-  }),
-});
+const FactsAnswer = z.object({ cartao: CartaoFactsSchema });
 
 const binary = (type: string, description: string) => ({
   description,

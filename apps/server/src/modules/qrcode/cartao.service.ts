@@ -1,6 +1,7 @@
 import {
   CARTAO_ITENS,
   type CartaoEscolha,
+  type CartaoFacts,
   codeUrl,
   enumLabel,
   formatPhone,
@@ -20,29 +21,10 @@ import { oneLine } from './card-text.ts';
  * patient ticked in the preview of /qrcode/generate.
  */
 
-/**
- * What the files can hold, as printed: the canonical `code`, the `url` the QR
- * encodes (`{PUBLIC_ORIGIN}/code/{code}`), the name, the blood type's label,
- * allergies and medications folded to one paragraph, and the emergency
- * contact as one line ('João Pereira (Cônjuge) · (11) 91234 5678') and the
- * contact's phone as digits (`telefone`, '11912345678', for a `tel:` link on
- * the offline card of docs/offline-card.md; never drawn). `null`: not filled in.
- */
-export interface CardFacts {
-  code: string;
-  url: string;
-  name: string;
-  sangue: string | null;
-  alergias: string | null;
-  medicamentos: string | null;
-  contato: string | null;
-  telefone: string | null;
-}
-
 const filled = (text: string | null) => (text && oneLine(text) !== '' ? oneLine(text) : null);
 
-/** The signed-in patient's {@link CardFacts}; `publicOrigin` is `PUBLIC_ORIGIN`. */
-export async function cardFacts(db: Db, publicOrigin: string, userId: number): Promise<CardFacts> {
+/** The signed-in patient's {@link CartaoFacts}; `publicOrigin` is `PUBLIC_ORIGIN`. */
+export async function cardFacts(db: Db, publicOrigin: string, userId: number): Promise<CartaoFacts> {
   const [row] = await db
     .select({
       code: users.code,
@@ -79,7 +61,7 @@ export async function cardFacts(db: Db, publicOrigin: string, userId: number): P
 }
 
 /** `facts` with every optional fact the patient did not tick set to `null`: it never reaches a drawing. */
-export function chosenFacts(facts: CardFacts, escolha: CartaoEscolha): CardFacts {
+export function chosenFacts(facts: CartaoFacts, escolha: CartaoEscolha): CartaoFacts {
   const out = { ...facts };
   for (const item of CARTAO_ITENS) if (!escolha[item]) out[item] = null;
   // The phone belongs to the contact: left off with it.

@@ -1,9 +1,10 @@
+import type { CartaoFacts } from '@pulso/domain';
 import { type CartaoEscolha, formatCode, TELA_FORMATOS, type TelaFormato } from '@pulso/domain';
 import sharp from 'sharp';
 import { qrRuns } from '../../platform/qr-shapes.ts';
 import { escapeHtml } from '../code/emergency-html.ts';
 import { fitLine, textPathData, textWidth, type Weight, wrapText } from './card-text.ts';
-import { type CardFacts, COLORS, chosenFacts, LABELS } from './cartao.service.ts';
+import { COLORS, chosenFacts, LABELS } from './cartao.service.ts';
 
 /** The lock-screen image (docs/emergency-card.md): an SVG of the chosen facts and the QR, rasterised to PNG. */
 
@@ -49,7 +50,7 @@ function qrPathData(
  * Text is drawn as glyph outlines (no `<text>`: no font is needed to render
  * it); each line's words are kept, escaped, in its `aria-label`.
  */
-export function lockScreenSvg(facts: CardFacts, escolha: CartaoEscolha, formato: TelaFormato): string {
+export function lockScreenSvg(facts: CartaoFacts, escolha: CartaoEscolha, formato: TelaFormato): string {
   const f = chosenFacts(facts, escolha);
   const { largura: W, altura: H } = TELA_FORMATOS[formato];
   const s = W / DESIGN_WIDTH;
@@ -169,7 +170,7 @@ export function lockScreenSvg(facts: CardFacts, escolha: CartaoEscolha, formato:
 
 /** The lock-screen image as a PNG of exactly `formato`'s pixels ({@link lockScreenSvg} rasterised by sharp). */
 export function lockScreenPng(
-  facts: CardFacts,
+  facts: CartaoFacts,
   escolha: CartaoEscolha,
   formato: TelaFormato,
 ): Promise<Buffer> {

@@ -1,8 +1,9 @@
+import type { CartaoFacts } from '@pulso/domain';
 import { type CartaoEscolha, formatCode } from '@pulso/domain';
 import PDFDocument from 'pdfkit';
 import { drawPdfQr } from '../../platform/qr-shapes.ts';
 import { FONT_FILES, textWidth, type Weight, wrapText } from './card-text.ts';
-import { type CardFacts, COLORS, chosenFacts, LABELS } from './cartao.service.ts';
+import { COLORS, chosenFacts, LABELS } from './cartao.service.ts';
 
 /** The wallet card (docs/emergency-card.md): an ID-1 PDF, front and back, with crop marks. */
 
@@ -80,7 +81,7 @@ function pdfLines(
  * Crop marks at the corners. Text in the embedded Inter font (a subset), so
  * the PDF prints the same anywhere. Answers the PDF's bytes.
  */
-export function walletCardPdf(facts: CardFacts, escolha: CartaoEscolha): Promise<Buffer> {
+export function walletCardPdf(facts: CartaoFacts, escolha: CartaoEscolha): Promise<Buffer> {
   const f = chosenFacts(facts, escolha);
   const size: [number, number] = [pt(ID1_MM.largura), pt(ID1_MM.altura)];
   const doc = new PDFDocument({

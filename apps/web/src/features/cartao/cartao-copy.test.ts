@@ -1,26 +1,22 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import type { CartaoFacts } from '@pulso/domain';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { clearToken, setToken } from '../../app/token.ts';
-import type { CartaoFacts } from '../qrcode/api/cartao.ts';
+import { CARTAO_FACTS } from '../../test/cartao-fixtures.ts';
 import {
   CARTAO_COPY_KEY,
   clearCartaoCopy,
+  forgetCopyOfEndedSessions,
   readCartaoCopy,
   saveCartaoCopy,
   sessionFingerprint,
 } from './cartao-copy.ts';
 
-const FACTS: CartaoFacts = {
-  code: '123AB456',
-  url: 'http://localhost:3000/code/123AB456',
-  name: 'Conceição Araújo',
-  sangue: 'O-',
-  alergias: 'Penicilina',
-  medicamentos: null,
-  contato: 'João Pereira (Cônjuge) · (11) 91234 5678',
-  telefone: '11912345678',
-};
+const FACTS = CARTAO_FACTS;
 const TOKEN_A = '1|aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
 const TOKEN_B = '2|bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
+
+const stopForgetting = forgetCopyOfEndedSessions();
+afterAll(stopForgetting);
 
 afterEach(() => {
   window.localStorage.clear();

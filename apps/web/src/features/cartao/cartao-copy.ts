@@ -1,10 +1,11 @@
-import type { CartaoFacts } from '../qrcode/api/cartao.ts';
+import type { CartaoFacts } from '@pulso/domain';
+import { getToken, subscribeToken } from '../../app/token.ts';
 
 /**
  * The device's copy of the patient's own emergency card (docs/offline-card.md):
  * the last good answer of `GET /api/qrcode/cartao` and when it was fetched, in
  * localStorage, bound to the session that fetched it. Signing in or out
- * removes it (`token.ts`), so another account never reads it.
+ * removes it ({@link forgetCopyOfEndedSessions}), so another account never reads it.
  */
 
 /** localStorage key of the copy (one slot: a device holds one session at a time). */
@@ -76,4 +77,16 @@ export function clearCartaoCopy(): void {
   } catch {
     // Blocked storage holds nothing to remove.
   }
+}
+
+/**
+ * Removes the copy whenever the session changes and it is not the new
+ * session's: on sign-out, a session the server refused, another account's
+ * sign-in, in this tab or another. Called once at start (`main.tsx`);
+ * answers how to stop.
+ */
+export function forgetCopyOfEndedSessions(): () => void {
+  return subscribeToken(() => {
+    if (readCartaoCopy(getToken()) === null) clearCartaoCopy();
+  });
 }

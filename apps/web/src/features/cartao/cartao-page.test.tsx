@@ -1,21 +1,13 @@
+import type { CartaoFacts } from '@pulso/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../app/token.ts';
+import { CARTAO_FACTS } from '../../test/cartao-fixtures.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
-import type { CartaoFacts } from '../qrcode/api/cartao.ts';
 import { readCartaoCopy, saveCartaoCopy } from './cartao-copy.ts';
 import CartaoPage from './cartao-page.tsx';
 
-const FACTS: CartaoFacts = {
-  code: '123AB456',
-  url: 'http://localhost:3000/code/123AB456',
-  name: 'Conceição Araújo',
-  sangue: 'O-',
-  alergias: 'Penicilina',
-  medicamentos: null,
-  contato: 'João Pereira (Cônjuge) · (11) 91234 5678',
-  telefone: '11912345678',
-};
+const FACTS = CARTAO_FACTS;
 const TOKEN = '1|cccccccccccccccccccccccccccccccccccccccc';
 const routes = [{ path: '/cartao', element: <CartaoPage /> }];
 

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { CartaoFacts } from '@pulso/domain';
 import { formatCode, formatInstantBR, telHref } from '@pulso/domain';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
@@ -6,7 +7,6 @@ import { Link } from 'react-router';
 import { pageTitles, paths } from '../../app/paths.ts';
 import { QueryError } from '../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
-import type { CartaoFacts } from '../qrcode/api/cartao.ts';
 import { type CartaoCard, useCartaoCard } from './api.ts';
 import classes from './cartao-page.module.css';
 

@@ -1,22 +1,14 @@
+import type { CartaoFacts } from '@pulso/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../app/token.ts';
+import { CARTAO_FACTS } from '../../test/cartao-fixtures.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
-import type { CartaoFacts } from './api/cartao.ts';
 import QrcodeGeneratePage from './qrcode-generate-page.tsx';
 
 const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0h1v1H0z"/></svg>';
 
-const FACTS: CartaoFacts = {
-  code: '123AB456',
-  url: 'http://localhost:3000/code/123AB456',
-  name: 'Conceição Araújo',
-  sangue: 'O-',
-  alergias: 'Penicilina',
-  medicamentos: null,
-  contato: 'João Pereira (Cônjuge) · (11) 91234 5678',
-  telefone: '11912345678',
-};
+const FACTS = CARTAO_FACTS;
 
 function stubApi(facts: CartaoFacts = FACTS) {
   const fetchMock = vi.fn(async (url: string | URL | Request) => {

@@ -1,4 +1,5 @@
 import { Button, Checkbox, List, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { CartaoFacts } from '@pulso/domain';
 import {
   CARTAO_ITENS,
   type CartaoEscolha,
@@ -11,7 +12,7 @@ import {
 import { useState } from 'react';
 import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
-import { type CartaoFacts, useCartaoFacts, useDownloadCarteira, useDownloadTela } from './api/cartao.ts';
+import { useCartaoFacts, useDownloadCarteira, useDownloadTela } from './api/cartao.ts';
 import classes from './cartao-section.module.css';
 
 /** Labels of the optional facts, in the ticks and the preview (the files print the same). */

@@ -1,23 +1,7 @@
-import { type CartaoEscolha, cartaoQuery, type TelaFormato } from '@pulso/domain';
+import { type CartaoEscolha, type CartaoFacts, cartaoQuery, type TelaFormato } from '@pulso/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, apiFetch } from '../../../app/api.ts';
 import { saveBlob } from '../../../ui/save-blob.ts';
-
-/**
- * Answer of `GET /api/qrcode/cartao` (docs/emergency-card.md): the facts the
- * lock-screen image and the wallet card can show, as printed; `null` when not filled in.
- * `telefone`: the contact's phone as digits, for the offline card's call link (docs/offline-card.md).
- */
-export interface CartaoFacts {
-  code: string;
-  url: string;
-  name: string;
-  sangue: string | null;
-  alergias: string | null;
-  medicamentos: string | null;
-  contato: string | null;
-  telefone: string | null;
-}
 
 /** Query key of the card facts. */
 export const cartaoQueryKey = ['qrcode', 'cartao'] as const;
