@@ -1,16 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { checkScreen } from './support/checks.ts';
 import { watchCspViolations } from './support/csp.ts';
-import { type ApiPatient, fillEmergencyData, registerPatient } from './support/patient-api.ts';
-
-/** Through the login form (not an init script, which would put the token back after signing out). */
-async function signIn(page: Page, patient: ApiPatient) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail', { exact: true }).fill(patient.email);
-  await page.getByLabel('Senha', { exact: true }).fill(patient.password);
-  await page.getByLabel('Senha', { exact: true }).press('Enter');
-  await expect(page).toHaveURL(/\/home$/);
-}
+import { fillEmergencyData, fillSaude, registerPatient, signInWithForm } from './support/patient-api.ts';
 
 async function openMenu(page: Page) {
   await page.getByRole('button', { name: 'Abrir menu' }).click();
@@ -42,21 +33,10 @@ test('the emergency card opens offline after one visit, and signing out removes 
   const csp = watchCspViolations(page);
   const patient = await registerPatient(request, 'Conceição Araújo');
   await fillEmergencyData(request, patient.token);
-  const saved = await request.put('/api/saude', {
-    headers: { Authorization: `Bearer ${patient.token}` },
-    data: {
-      alergias: 'Penicilina',
-      problemas: '',
-      medicamentos: 'Losartana 50 mg',
-      tratamento: '',
-      protese: '',
-      sus: '',
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
+  await fillSaude(request, patient.token, { alergias: 'Penicilina', medicamentos: 'Losartana 50 mg' });
   const code = `${patient.code.slice(0, 3)} ${patient.code.slice(3, 5)} ${patient.code.slice(5)}`;
 
-  await signIn(page, patient);
+  await signInWithForm(page, patient);
   // The web app manifest is linked and served under the CSP.
   const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(manifestHref).toBe('/manifest.webmanifest');

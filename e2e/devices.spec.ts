@@ -2,7 +2,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { checkScreen } from './support/checks.ts';
 import { watchCspViolations } from './support/csp.ts';
-import { type ApiPatient, registerPatient } from './support/patient-api.ts';
+import { type ApiPatient, registerPatient, signInWithForm } from './support/patient-api.ts';
 
 // This journey needs the app's service worker (blocked by default in playwright.config.ts).
 test.use({ serviceWorkers: 'allow' });
@@ -30,14 +30,6 @@ async function addDevice(request: APIRequestContext, token: string, endpoint: st
     data: { firebase_token: subscriptionJson(endpoint) },
   });
   expect(res.status(), await res.text()).toBe(201);
-}
-
-async function signIn(page: Page, patient: ApiPatient) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail', { exact: true }).fill(patient.email);
-  await page.getByLabel('Senha', { exact: true }).fill(patient.password);
-  await page.getByLabel('Senha', { exact: true }).press('Enter');
-  await expect(page).toHaveURL(/\/home$/);
 }
 
 async function openDevices(page: Page) {
@@ -69,7 +61,7 @@ test('lists the devices with readable names and removes one after confirming', a
     IPHONE_SAFARI,
   );
 
-  await signIn(page, patient);
+  await signInWithForm(page, patient);
   await openDevices(page);
 
   const list = page.getByRole('list').filter({ has: page.getByRole('button', { name: /^Remover/ }) });
@@ -115,7 +107,7 @@ test('enabling notifications registers the service worker and explains a missing
   const csp = watchCspViolations(page);
   const patient = await registerPatient(request, 'Bruno Lima');
   await context.grantPermissions(['notifications']);
-  await signIn(page, patient);
+  await signInWithForm(page, patient);
   await openDevices(page);
   await expect(page.getByText('Nenhum dispositivo cadastrado.')).toBeVisible();
   // The app registers its one worker at start, for the offline shell (docs/offline-card.md); nothing is

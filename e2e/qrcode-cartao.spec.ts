@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import { checkScreen } from './support/checks.ts';
-import { fillEmergencyData, registerPatient, signInWithToken } from './support/patient-api.ts';
+import { fillEmergencyData, fillSaude, registerPatient, signInWithToken } from './support/patient-api.ts';
 
 // jsqr is a CommonJS bundle: loaded as ESM, its function sits on `.default`.
 const jsQR = (jsQRModule as unknown as { default?: typeof jsQRModule }).default ?? jsQRModule;
@@ -25,18 +25,7 @@ test('a patient leaves their medications off, downloads the lock-screen image an
 }, testInfo) => {
   const patient = await registerPatient(request, 'Conceição Araújo');
   await fillEmergencyData(request, patient.token);
-  const saved = await request.put('/api/saude', {
-    headers: { Authorization: `Bearer ${patient.token}` },
-    data: {
-      alergias: 'Penicilina',
-      problemas: '',
-      medicamentos: 'Losartana 50 mg',
-      tratamento: '',
-      protese: '',
-      sus: '',
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
+  await fillSaude(request, patient.token, { alergias: 'Penicilina', medicamentos: 'Losartana 50 mg' });
   await signInWithToken(page, patient.token);
 
   await page.goto('/qrcode/generate');

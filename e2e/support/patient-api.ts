@@ -101,6 +101,34 @@ export async function signInWithToken(page: Page, token: string): Promise<void> 
   await page.addInitScript((value) => window.localStorage.setItem('token', value), token);
 }
 
+/**
+ * Signs in through the /login form, as a person does, and waits for /home.
+ * Unlike {@link signInWithToken}, nothing puts the token back after 'Sair'.
+ */
+export async function signInWithForm(
+  page: Page,
+  patient: { email: string; password: string },
+): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-mail', { exact: true }).fill(patient.email);
+  await page.getByLabel('Senha', { exact: true }).fill(patient.password);
+  await page.getByLabel('Senha', { exact: true }).press('Enter');
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+/** Fills My Health through `PUT /api/saude` with `alergias` and `medicamentos`, the rest blank. */
+export async function fillSaude(
+  request: APIRequestContext,
+  token: string,
+  saude: { alergias: string; medicamentos: string },
+): Promise<void> {
+  const res = await request.put('/api/saude', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { problemas: '', tratamento: '', protese: '', sus: '', ...saude },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 /** `POST /api/login` as one of the patients made before the server started (support/patients.ts); answers the token. */
 export async function signInAs(
   request: APIRequestContext,
