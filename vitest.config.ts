@@ -16,6 +16,19 @@ if (process.env.CI && !process.env.REDIS_URL) {
   throw new Error('CI must run the multi-node tests on Redis: set REDIS_URL (see .ci/run).');
 }
 const POSTGRES_ONLY = 'apps/server/src/**/*.postgres.test.ts';
+/**
+ * What the two API projects share. Each file builds its own app on its own
+ * database (test/harness.ts), copied from one migrated and seeded at the
+ * start (test/global-setup.ts) instead of migrating and seeding per file.
+ * Files keep their own module graph (`isolate`, Vitest's default): with one
+ * graph per worker (`isolate: false`) a timer or socket one file left behind
+ * fired during another and failed the run with an error no test owned.
+ */
+const API_PROJECT = {
+  globalSetup: ['apps/server/src/test/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
 
 export default defineConfig({
   test: {
@@ -27,12 +40,18 @@ export default defineConfig({
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
       {
         test: {
+          name: 'code-page',
+          include: ['packages/code-page/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+      {
+        test: {
           name: 'api-pglite',
           include: ['apps/server/src/**/*.test.ts'],
           exclude: [POSTGRES_ONLY],
           env: { PULSO_TEST_DB: 'pglite' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...API_PROJECT,
         },
       },
       ...(onPostgres
@@ -49,8 +68,7 @@ export default defineConfig({
                   'apps/server/src/**/*.pglite.test.ts',
                 ],
                 env: { PULSO_TEST_DB: 'postgres' },
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
+                ...API_PROJECT,
               },
             },
           ]

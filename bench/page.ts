@@ -9,9 +9,14 @@
  * performance score, FCP, LCP, CLS, TBT, Speed Index, and bytes transferred
  * by type (script, stylesheet, document, image, font, other, total), with the
  * machine's load average (the machine is shared: say it with the figures).
+ * Each run is followed by one on the machine's floor (the same first facts as a bare HTML page of two
+ * lines, {@link BASELINE_HTML}), printed as the last row: the share of a figure that is the host's.
+ * `BENCH_PAGE_REPORT=/tmp/lhr.json` also writes the last run's whole Lighthouse report.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,6 +69,9 @@ async function measure(url: string, port: number): Promise<PageRun> {
     onlyCategories: ['performance'],
   });
   if (!result) throw new Error('Lighthouse returned nothing');
+  // BENCH_PAGE_REPORT=file.json keeps the page's last whole report, to see where the time goes.
+  if (process.env.BENCH_PAGE_REPORT && url.includes('/code/'))
+    writeFileSync(process.env.BENCH_PAGE_REPORT, JSON.stringify(result.lhr));
   const { audits, categories } = result.lhr;
   const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   const items = (
@@ -97,6 +105,36 @@ function row(label: string, r: PageRun): string {
   );
 }
 
+/**
+ * The floor of this machine: the smallest page that shows the same first facts (a heading and a line, no
+ * stylesheet, no script), served by bare `node:http`. Lighthouse's CPU figures (TBT above all) are the
+ * host's own tasks times four; measured in the same runs, this says how much of a figure is the page's.
+ */
+const BASELINE_HTML =
+  '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Pulso</title></head>' +
+  '<body><h1>Maria da Silva</h1><p>Tipo sanguíneo O+</p></body></html>';
+
+async function baselineServer(): Promise<{ url: string; close: () => void }> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(BASELINE_HTML);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
+}
+
+function medianRun(runs: PageRun[]): PageRun {
+  return {
+    performance: median(runs.map((r) => r.performance)),
+    fcpMs: median(runs.map((r) => r.fcpMs)),
+    lcpMs: median(runs.map((r) => r.lcpMs)),
+    cls: median(runs.map((r) => r.cls)),
+    tbtMs: median(runs.map((r) => r.tbtMs)),
+    speedIndexMs: median(runs.map((r) => r.speedIndexMs)),
+    bytes: Object.fromEntries(TYPES.map((t) => [t, median(runs.map((r) => r.bytes[t] ?? 0))])),
+  };
+}
+
 async function main(): Promise<void> {
   if (process.env.BENCH_ROLE === 'server') return serve();
   if (!existsSync(CHROMIUM))
@@ -116,27 +154,27 @@ async function main(): Promise<void> {
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--lang=pt-BR'],
   });
+  const baseline = await baselineServer();
   const runs: PageRun[] = [];
+  const floor: PageRun[] = [];
   try {
     // One visit first: the server's first answer warms its code paths, not the browser (each run is a cold load).
     await fetch(url);
-    for (let i = 0; i < RUNS; i += 1) runs.push(await measure(url, chrome.port));
+    // The page and the floor alternate, so that both see the same moments of a shared machine.
+    for (let i = 0; i < RUNS; i += 1) {
+      runs.push(await measure(url, chrome.port));
+      floor.push(await measure(baseline.url, chrome.port));
+    }
   } finally {
+    baseline.close();
     await chrome.kill();
     await new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
       child.send({ type: 'stop' });
     });
   }
-  const mid: PageRun = {
-    performance: median(runs.map((r) => r.performance)),
-    fcpMs: median(runs.map((r) => r.fcpMs)),
-    lcpMs: median(runs.map((r) => r.lcpMs)),
-    cls: median(runs.map((r) => r.cls)),
-    tbtMs: median(runs.map((r) => r.tbtMs)),
-    speedIndexMs: median(runs.map((r) => r.speedIndexMs)),
-    bytes: Object.fromEntries(TYPES.map((t) => [t, median(runs.map((r) => r.bytes[t] ?? 0))])),
-  };
+  const mid = medianRun(runs);
+
   console.log(`\n${new Date().toISOString()}, Node ${process.version}, ${RUNS} Lighthouse runs on ${url}`);
   console.log(`load average before ${loadBefore}, after ${load()} (1, 5, 15 min)`);
   console.log(
@@ -147,6 +185,10 @@ async function main(): Promise<void> {
     console.log(row(String(i + 1), r));
   });
   console.log(row('median', mid));
+  console.log(row('floor (median)', medianRun(floor)));
+  console.log(
+    `floor runs: ${floor.map((r) => `${r.performance.toFixed(2)}/${Math.round(r.lcpMs)}/${Math.round(r.tbtMs)}`).join(', ')} (performance/LCP ms/TBT ms)`,
+  );
 }
 
 main().catch((error) => {

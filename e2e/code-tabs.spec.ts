@@ -85,9 +85,14 @@ test('a guest reads My Health through the code when the patient allows it, and n
   // Level 4, timeline on: a guest who scans the code.
   const guest = await guestPage(browser);
   const csp = watchCspViolations(guest);
+  // A guest's page is the server's HTML with what a guest may read: it never asks the API.
+  const asked: string[] = [];
+  guest.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/code/')) asked.push(r.url());
+  });
   await guest.goto(`/code/${patient.code}`);
   await expect(guest.getByRole('heading', { level: 1, name: 'Carla Mendes' })).toBeVisible();
-  const strip = guest.getByRole('alert', { name: 'Alergias e medicamentos' });
+  const strip = guest.getByRole('alert', { name: 'Alergias, medicamentos e doenças' });
   await expect(strip).toBeVisible();
   await expect(shown(strip, 'Alergias')).toHaveText('Penicilina');
   await expect(shown(strip, 'Medicamentos')).toHaveText('Losartana 50 mg');
@@ -117,6 +122,7 @@ test('a guest reads My Health through the code when the patient allows it, and n
   await expect(panel.getByText('Nenhum registro.')).toBeVisible();
   await look(guest, 'code-tabs-timeline-vazia');
   expect(csp).toEqual([]);
+  expect(asked).toEqual([]);
   await guest.context().close();
 
   // Level 1: only the patient. A guest again.
@@ -143,7 +149,9 @@ test('a guest reads My Health through the code when the patient allows it, and n
   const self = await guestPage(browser);
   await signInWithToken(self, patient.token);
   await self.goto(`/code/${patient.code}`);
-  await expect(self.getByRole('alert', { name: 'Alergias e medicamentos' })).toContainText('Penicilina');
+  await expect(self.getByRole('alert', { name: 'Alergias, medicamentos e doenças' })).toContainText(
+    'Penicilina',
+  );
   panel = await tab(self, 'Minha saúde');
   await expect(shown(panel.getByRole('region', { name: 'Informações de saúde' }), 'Alergias')).toHaveText(
     'Penicilina',
@@ -193,7 +201,12 @@ test('the timeline lists records and opens one in a dialog, by mouse and keyboar
   ];
   await page.route(`**/api/code/${patient.code}`, (route) =>
     route.fulfill({
-      json: { ...view, acesso: { saude: true, timeline: true }, timelineItems: items, total: 3 },
+      json: {
+        ...view,
+        acesso: { ...(view.acesso as object), saude: true, timeline: true },
+        timelineItems: items,
+        total: 3,
+      },
     }),
   );
   await signInWithToken(page, patient.token);

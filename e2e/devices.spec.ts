@@ -2,7 +2,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { checkScreen } from './support/checks.ts';
 import { watchCspViolations } from './support/csp.ts';
-import { type ApiPatient, registerPatient, signInWithForm } from './support/patient-api.ts';
+import { registerPatient, signInWithForm } from './support/patient-api.ts';
 
 // This journey needs the app's service worker (blocked by default in playwright.config.ts).
 test.use({ serviceWorkers: 'allow' });

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { checkScreen } from './support/checks.ts';
+import { checkScreen, DESKTOP, PHONE } from './support/checks.ts';
 import { watchCspViolations } from './support/csp.ts';
 import {
   type ApiPatient,
@@ -166,6 +166,16 @@ test('a patient logs the four indicators by typing and finds each in its history
   await expect(imcRow).toContainText('Sobrepeso');
   await expectChart(page, 'Histórico de IMC');
   await look(page, 'indicadores-imc-historico');
+  // On a phone the table is wider than the screen: the page says the columns on the right are a swipe away.
+  const hint = page.getByText('Deslize a tabela para o lado para ver todas as colunas →');
+  await page.setViewportSize(PHONE);
+  await expect(hint).toBeVisible();
+  const table = page.getByRole('region', { name: 'Tabela de medições' });
+  await table.hover();
+  await page.mouse.wheel(600, 0);
+  await expect(table.getByRole('columnheader', { name: 'Variação' })).toBeInViewport();
+  await page.setViewportSize(DESKTOP);
+  await expect(hint).toHaveCount(0);
 
   // Oxygen.
   await page.goto('/indicador/oxigenacao');
@@ -207,7 +217,7 @@ test('a patient logs the four indicators by typing and finds each in its history
   await expect(glicoseRow).toContainText('97');
   await expect(glicoseRow).toContainText('Normal');
   await expect(page.getByRole('table')).toContainText('Risco de diabetes');
-  await expect(page.getByRole('table')).toContainText('Baixa');
+  await expect(page.getByRole('table')).toContainText('Abaixo do normal');
   await expectChart(page, 'Histórico de glicose');
   await look(page, 'indicadores-glicose-historico');
 

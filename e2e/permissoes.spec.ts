@@ -77,7 +77,7 @@ test('a patient opens their data to anyone, turns the timeline on and sees a vis
   // A visitor (no token) opens the code: level 4 and the timeline on serve all three tabs.
   const opened = await request.get(`/api/code/${patient.code}`);
   expect(opened.status(), await opened.text()).toBe(200);
-  expect((await opened.json()).acesso).toEqual({ saude: true, timeline: true });
+  expect((await opened.json()).acesso).toMatchObject({ saude: true, timeline: true });
 
   await page.getByRole('link', { name: 'Quem acessou meus dados' }).click();
   await expect(page).toHaveURL(/\/permissoes\/acessos$/);
@@ -93,6 +93,7 @@ test('a patient opens their data to anyone, turns the timeline on and sees a vis
   await expect(row.locator('time')).toHaveText(new RegExp(`^${today} às \\d{2}:\\d{2}$`));
   await expect(row.getByRole('listitem')).toHaveText([
     'Dados de emergência',
+    'Alergias, medicamentos e doenças na aba Emergência',
     'Minha saúde',
     'Linha do tempo',
   ]);

@@ -222,3 +222,21 @@ test('a single teleconsultation bought from the doctor profile pays for the next
   await expect(page.getByRole('dialog', { name: 'Solicitação enviada' })).toBeVisible();
   expect(csp).toEqual([]);
 });
+
+test('a patient in the free month reads on /planos when it ends and when a plan is first charged', async ({
+  page,
+  request,
+}) => {
+  const patient = await registerPatient(request, 'Teresa Nunes');
+  await verifyEmailThroughOutbox(request, patient.email);
+  await signInWithToken(page, patient.token);
+  await page.goto('/planos');
+  await expect(page.getByRole('heading', { level: 1, name: 'Planos' })).toBeVisible();
+  // A month from today, in São Paulo: 28 to 31 days.
+  await expect(
+    page.getByText(/^Seu período gratuito termina em \d{2}\/\d{2}\/\d{4} \((28|29|30|31) dias\)$/),
+  ).toBeVisible();
+  await expect(page.getByText(/Ao assinar, a primeira cobrança é feita na hora/)).toBeVisible();
+  await expect(page.getByText(/Assine um plano para continuar/)).toHaveCount(0);
+  await checkScreen(page, 'planos-periodo-gratuito');
+});

@@ -41,6 +41,7 @@ async function toPayment(page: Page, screens: boolean): Promise<void> {
   await expect(address.getByLabel('Endereço')).toHaveValue(EMERGENCY.endereco);
   await expect(address.getByLabel('Bairro')).toHaveValue(EMERGENCY.bairro);
   await expect(address.getByLabel('Cidade', { exact: true })).toHaveValue('São Paulo - SP');
+  await expect(address.getByLabel('Complemento')).toHaveValue(EMERGENCY.complemento);
   await address.getByRole('button', { name: 'Continuar' }).click();
   await expect(address.getByText('Informe o CEP')).toBeVisible();
   if (screens) await checkScreen(page, 'qrcode-pedido-2-endereco');

@@ -121,7 +121,7 @@ test.describe
       await guestContext.close();
     });
 
-    test('the reader opens a typed code, asks for all of it and sends an unknown code to registration', async ({
+    test('the reader opens a typed code, asks for all of it and says an unknown code was not found', async ({
       page,
     }) => {
       await signInWithToken(page, patient.token);
@@ -146,7 +146,8 @@ test.describe
       await field.clear();
       await field.pressSequentially('999zz999');
       await page.getByRole('button', { name: 'Abrir', exact: true }).click();
-      await expect(page).toHaveURL(/\/register\/999ZZ999$/);
+      await expect(page).toHaveURL(/\/code\/999ZZ999$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Código não encontrado' })).toBeVisible();
     });
 
     test('without a camera the reader says so and keeps the typed path', async ({ page }) => {
@@ -161,7 +162,7 @@ test.describe
       await checkScreen(page, 'qrcode-read-no-camera');
     });
 
-    test('the public page shows a skeleton while loading, then a retry after too many requests', async ({
+    test("a signed-in viewer's tab shows a skeleton while the page asks again, then a retry after too many requests", async ({
       page,
     }) => {
       let release = () => {};
@@ -169,34 +170,30 @@ test.describe
         release = resolve;
       });
       let calls = 0;
-      // The e2e server allows 500 lookups a minute: the 429 is played here, with the server's own body.
+      // The page itself is the server's HTML with what a guest may read (level 2: not My Health); a signed-in
+      // viewer's page asks GET /api/code/:code once more with the token. The e2e server allows 500 lookups a
+      // minute: the 429 is played here, with the server's own body.
       await page.route('**/api/code/*', async (route) => {
         calls += 1;
         if (calls > 1) return route.continue();
         await released;
         return route.fulfill({ status: 429, json: { message: TOO_MANY } });
       });
-      // A full page load gets the data embedded by the server; a navigation inside the app (from the
-      // reader) asks the API. The embedded data is taken out here to play that path.
-      await page.route(
-        (url) => url.pathname === `/code/${patient.code}`,
-        async (route) => {
-          const response = await route.fetch();
-          const body = (await response.text()).replace(
-            /<script type="application\/json"[\s\S]*?<\/script>/,
-            '',
-          );
-          return route.fulfill({ response, body });
-        },
-      );
-      await page.goto(`/code/${patient.code}`);
-      await expect(page.getByRole('status', { name: 'Carregando dados de emergência' })).toBeVisible();
+      await signInWithToken(page, patient.token);
+      await page.goto(`/code/${patient.code}?aba=saude`);
+      const panel = page.getByRole('tabpanel', { name: 'Minha saúde' });
+      await expect(panel.getByRole('status', { name: 'Carregando informações de saúde' })).toBeVisible();
       await checkScreen(page, 'code-public-loading');
       release();
-      await expect(page.getByRole('alert')).toHaveText(TOO_MANY);
+      await expect(panel.getByRole('alert')).toHaveText(TOO_MANY);
+      await expect(panel.getByRole('heading', { level: 1, name: patient.name })).toBeVisible();
       await checkScreen(page, 'code-public-too-many');
-      await page.getByRole('button', { name: 'Tentar novamente' }).click();
-      await expect(page.getByRole('heading', { level: 1, name: patient.name })).toBeVisible();
+      await panel.getByRole('button', { name: 'Tentar novamente' }).click();
+      // The patient reads their own My Health (nothing filled in: every field says so).
+      const saude = panel.getByRole('region', { name: 'Informações de saúde' });
+      await expect(saude.getByText('Não informado').first()).toBeVisible();
+      await expect(panel.getByRole('alert')).toHaveCount(0);
+      expect(calls).toBe(2);
     });
 
     test("the camera reads the printed QR code and opens the patient's page", async ({

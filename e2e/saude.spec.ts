@@ -111,3 +111,43 @@ test('a patient fills in My Health and finds it after a reload', async ({ page, 
   await look(page, 'saude-view');
   expect(csp).toEqual([]);
 });
+
+test("a patient with diabetes marks it on My Health, and the glucose screen then follows a diabetic's targets", async ({
+  page,
+  request,
+}) => {
+  const csp = watchCspViolations(page);
+  const patient = await registerPatient(request, 'Otávio Siqueira');
+  await verifyEmailThroughOutbox(request, patient.email);
+  await signInWithToken(page, patient.token);
+
+  // Before: 150 mg/dL reads as a risk, and the screen asks to mark 'Diabetes' on My Health.
+  await page.goto('/indicador/glicose');
+  await page.getByRole('combobox', { name: /Período/ }).selectOption({ label: 'Almoço' });
+  await page.getByRole('textbox', { name: /Glicose/ }).pressSequentially('150');
+  await expect(page.getByText('Risco de diabetes', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(/Marque "Diabetes" em Minha saúde/)).toBeVisible();
+
+  await page.goto('/saude');
+  const doencas = card(page, 'Doenças');
+  await expect(doencas.getByText('Nenhuma doença marcada.')).toBeVisible();
+  await doencas.getByRole('button', { name: /^Editar/ }).click();
+  const diabetes = doencas.getByRole('checkbox', { name: 'Diabetes', exact: true });
+  await diabetes.focus();
+  await page.keyboard.press('Space');
+  await expect(diabetes).toBeChecked();
+  await look(page, 'saude-doencas');
+  await doencas.getByRole('button', { name: 'Salvar' }).click();
+  await expectSaved(page, doencas);
+  await expect(doencas.getByRole('list', { name: 'Doenças marcadas' })).toHaveText('Diabetes');
+
+  // After: the same value is within a diabetic's target, and the request to mark it is gone.
+  await page.goto('/indicador/glicose');
+  await page.getByRole('combobox', { name: /Período/ }).selectOption({ label: 'Almoço' });
+  await page.getByRole('textbox', { name: /Glicose/ }).pressSequentially('150');
+  await expect(page.getByText('Sua glicose está normal')).toBeVisible();
+  await expect(page.getByText(/Marque "Diabetes" em Minha saúde/)).toHaveCount(0);
+  await page.goto('/saude');
+  await expect(card(page, 'Doenças').getByRole('list', { name: 'Doenças marcadas' })).toHaveText('Diabetes');
+  expect(csp).toEqual([]);
+});

@@ -192,17 +192,28 @@ test.describe('a patient in /settings', () => {
     await expect(page).toHaveURL(/\/settings$/);
 
     await panel.getByRole('button', { name: 'Encerrar conta' }).click();
+    // The password first: a wrong one is said under the field and nothing is closed.
+    const password = dialog.getByLabel(/^Senha/);
+    await password.fill('nao-e-a-minha-senha');
     await dialog.getByRole('button', { name: 'Encerrar minha conta' }).click();
+    await expect(dialog.getByText('Senha incorreta')).toBeVisible();
+    await expect(page).toHaveURL(/\/settings$/);
+    await password.fill(NEW_PASSWORD);
+    await password.press('Enter');
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('status').filter({ hasText: 'Sua conta foi encerrada.' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
+    // The right password of a closed account: told it was closed and where to write, not 'wrong password'.
     await signIn(page, patient.email, NEW_PASSWORD);
-    await expect(page.getByText('E-mail ou senha incorretos').first()).toBeVisible();
+    await expect(
+      page.getByText(/^Esta conta foi encerrada\. Para reabri-la ou tirar dúvidas, escreva para /).first(),
+    ).toBeVisible();
+    await expect(page.getByText('E-mail ou senha incorretos')).toHaveCount(0);
     await expect(page).toHaveURL(/\/login$/);
 
     const { guest, close } = await openCodeAsGuest(browser, baseURL as string, patient.code);
-    await expect(guest).toHaveURL(new RegExp(`/register/${patient.code}$`));
+    await expect(guest.getByRole('heading', { level: 1, name: 'Código não encontrado' })).toBeVisible();
     await expect(guest.getByText(patient.name)).toHaveCount(0);
     await close();
     expect(csp).toEqual([]);

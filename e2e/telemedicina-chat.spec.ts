@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { pdfBytes, photoPng } from './support/chat-files.ts';
-import { checkScreen, checkScrollingScreen } from './support/checks.ts';
+import { checkScreen, checkScrollingScreen, PHONE } from './support/checks.ts';
 import { watchCspViolations } from './support/csp.ts';
 import { DOCTORS } from './support/doctors.ts';
 import {
@@ -48,13 +48,21 @@ test('a patient chats with a doctor live until the doctor ends the session', asy
   const meus = page.getByRole('region', { name: 'Meus médicos' });
   const card = meus.getByRole('link', { name: new RegExp(medico.name) });
   await expect(card).toBeVisible();
-  await expect(telemedicinaTab(page)).toHaveAccessibleName('Telemedicina');
+  // The acceptance is news until the patient opens the session (docs/api-issue-6.md "The patient's requests").
+  await expect(telemedicinaTab(page)).toHaveAccessibleName(/^Telemedicina ?, 1 resposta de médico$/);
+  await expect(
+    page
+      .getByRole('region', { name: 'Suas solicitações' })
+      .getByText(`${medico.name} aceitou sua solicitação.`),
+  ).toBeVisible();
 
   // A message from the doctor arrives live: the tab's badge and the card count it.
   await doctorSays(request, doctor, atendimentoId, 'Olá, Sofia! Pode me mandar uma foto da mancha?');
   // The count is part of the tab's name (Chromium puts a space before the hidden part).
-  await expect(telemedicinaTab(page)).toHaveAccessibleName(/^Telemedicina ?, 1 mensagem nova$/);
-  await expect(page.getByTestId('unread-badge')).toHaveText('1');
+  await expect(telemedicinaTab(page)).toHaveAccessibleName(
+    /^Telemedicina ?, 1 mensagem nova e 1 resposta de médico$/,
+  );
+  await expect(page.getByTestId('unread-badge')).toHaveText('2');
   await expect(card).toContainText('1 mensagem nova');
   await checkScreen(page, 'telemedicina-home-medicos');
 
@@ -67,10 +75,20 @@ test('a patient chats with a doctor live until the doctor ends the session', asy
   await expect(page.getByText(`${medico.especialidade} · ${medico.cidadeDescricao}`)).toBeVisible();
   const log = page.getByRole('log', { name: 'Conversa' });
   await expect(log.getByText('Olá, Sofia! Pode me mandar uma foto da mancha?')).toBeVisible();
-  // Shown, hence read: the badge goes away.
+  // Shown, hence read and seen: the badge goes away.
   await expect(telemedicinaTab(page)).toHaveAccessibleName('Telemedicina');
 
   const box = page.getByRole('textbox', { name: 'Mensagem' });
+  // One message only: the composer still sits at the bottom of a phone's screen, not mid-screen.
+  await page.setViewportSize(PHONE);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const composer = page.getByRole('button', { name: 'Enviar mensagem' });
+  await expect
+    .poll(async () => {
+      const at = await composer.boundingBox();
+      return at ? PHONE.height - (at.y + at.height) : Number.NaN;
+    })
+    .toBeLessThan(80);
   await box.fill('Claro!');
   await box.press('Shift+Enter');
   await box.pressSequentially('Segue a foto e o laudo.');

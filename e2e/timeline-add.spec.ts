@@ -80,10 +80,15 @@ test('a patient adds a record with a photo, finds it by search, edits it and del
   const valor = page.getByLabel(/^Valor/);
   await valor.pressSequentially('15050');
   await expect(valor).toHaveValue('R$ 15.050');
+  // A value that large is asked about before saving: '15050' was meant as R$ 150,50.
+  const question = page.getByText('R$ 15.050 — o valor está certo? Confira antes de salvar.');
+  await expect(question).toBeVisible();
+  await expect(valor).toHaveAccessibleDescription(/o valor está certo\?/);
   await valor.fill('');
   await valor.pressSequentially('150,5');
   await valor.blur();
   await expect(valor).toHaveValue('R$ 150,50');
+  await expect(page.getByText(/o valor está certo\?/)).toHaveCount(0);
   await page.getByRole('combobox', { name: /^Médico/ }).fill('Dra. Paula Lima');
   await page.getByLabel(/^Descrição/).fill('Hemograma completo em jejum, resultado normal');
 

@@ -162,7 +162,8 @@ test("a third party's record waits for the patient's approval, then shows as a t
   await expect(receita).toContainText('Receita falsa de antibiótico');
   await receita.getByRole('button', { name: 'Recusar' }).click();
   const refuse = anaPage.getByRole('dialog', { name: 'Recusar registro?' });
-  await expect(refuse).toContainText('será excluído com seus anexos');
+  // A Receita is feminine: 'adicionada', 'excluída'.
+  await expect(refuse).toContainText('adicionada por Bruno Teixeira, será excluída com seus anexos');
   await refuse.getByRole('button', { name: 'Recusar e excluir' }).click();
   await expect(
     anaPage.getByRole('status').filter({ hasText: 'Registro recusado e excluído.' }),

@@ -1,6 +1,3 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import {
   convertCssVariables,
   DEFAULT_THEME,
@@ -11,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { cssVariablesResolver, theme } from './src/app/theme.ts';
+import { precompress } from './vite-precompress.ts';
 
 const THEME_CSS_ID = 'virtual:pulso-theme.css';
 const RESOLVED_THEME_CSS_ID = `\0${THEME_CSS_ID}`;
@@ -40,38 +38,6 @@ function mantineThemeCss(): Plugin {
         }
       }
       return convertCssVariables(diff as Parameters<typeof convertCssVariables>[0]);
-    },
-  };
-}
-
-/**
- * Writes `.br` and `.gz` next to every text asset of the build, so that the
- * server sends them compressed with no work per request (a patient's QR is
- * often opened on a slow mobile network).
- */
-function precompress(): Plugin {
-  let outDir = '';
-  return {
-    name: 'pulso-precompress',
-    apply: 'build',
-    configResolved: (config) => {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    closeBundle() {
-      const walk = (dir: string): string[] =>
-        readdirSync(dir).flatMap((name) => {
-          const file = path.join(dir, name);
-          return statSync(file).isDirectory() ? walk(file) : [file];
-        });
-      for (const file of walk(outDir)) {
-        if (!/\.(js|css|html|svg|json|webmanifest)$/.test(file) || statSync(file).size < 1024) continue;
-        const bytes = readFileSync(file);
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
-      }
     },
   };
 }
@@ -124,13 +90,16 @@ function pwa() {
 /** Vite config of the SPA; also the base of Vitest's `web` project (root vitest.config.ts). */
 export default defineConfig({
   root: new URL('.', import.meta.url).pathname,
-  plugins: [react(), mantineThemeCss(), pwa(), precompress()],
+  // The public page's Preact components (packages/code-page) are not React's: no Fast Refresh there.
+  plugins: [react({ exclude: /packages\/code-page\// }), mantineThemeCss(), pwa(), precompress()],
   server: {
     port: 5173,
     // The first matching entry wins: the realtime endpoint (WebSocket upgrades) before the rest of the API.
     proxy: {
       '/api/socket.io': { target: 'http://localhost:3000', ws: true },
       '/api': { target: 'http://localhost:3000', changeOrigin: false },
+      // The public page of a code is rendered by the server (docs/public-code-page.md).
+      '/code/': { target: 'http://localhost:3000' },
     },
   },
   preview: {
@@ -143,7 +112,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // Read by the server to preload the public /code page's chunks (modules/code/code-page.ts).
+    // Read by the server to name the public page's script (apps/server modules/code/code-page.ts).
     manifest: true,
   },
 });

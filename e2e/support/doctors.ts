@@ -83,6 +83,26 @@ export const DOCTORS = {
     cidade: '4106902',
     cidadeDescricao: 'Curitiba - PR',
   },
+  /** telemedicina-respostas.spec.ts: accepts. */
+  aceita: {
+    name: 'Lívia Monteiro',
+    email: 'livia.monteiro@medicos.e2e.example',
+    password: DOCTOR_PASSWORD,
+    crm: '73015/BA',
+    especialidade: 'Clínica Médica',
+    cidade: '2927408',
+    cidadeDescricao: 'Salvador - BA',
+  },
+  /** telemedicina-respostas.spec.ts: refuses. */
+  recusa: {
+    name: 'Rafael Quintana',
+    email: 'rafael.quintana@medicos.e2e.example',
+    password: DOCTOR_PASSWORD,
+    crm: '28841/PE',
+    especialidade: 'Cardiologia',
+    cidade: '2611606',
+    cidadeDescricao: 'Recife - PE',
+  },
   /** telemedicina-chat.spec.ts. */
   chat: {
     name: 'Cláudia Rezende',

@@ -329,7 +329,7 @@ const routes = t.app.routeTable
       .filter((m) => m !== 'HEAD')
       .map((method) => ({ method, url: r.url ?? '', access: r.config?.access as RouteAccess | undefined })),
   )
-  .filter((r) => r.url.startsWith('/api/') || r.url.startsWith('/dev/') || r.url.startsWith('/code/'))
+  .filter((r) => r.url.startsWith('/api/') || r.url.startsWith('/dev/') || /^\/code(\/|$)/.test(r.url))
   .filter((r) => !r.url.startsWith('/api/docs'));
 
 describe('the authorisation matrix', () => {

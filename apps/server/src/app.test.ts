@@ -103,7 +103,7 @@ describe('the SPA', () => {
     await writeFile(path.join(web, 'index.html.gz'), gzipSync('<!doctype html><title>Pulso</title>'));
     const withWeb = await createTestApp({ WEB_DIST: web });
     try {
-      for (const url of ['/', '/home', '/code/123AB456', '/register/123AB456']) {
+      for (const url of ['/', '/home', '/cartao', '/register/123AB456']) {
         const res = await withWeb.app.inject({ url });
         expect(res.statusCode, url).toBe(200);
         expect(res.body).toContain('<title>Pulso</title>');
@@ -119,7 +119,7 @@ describe('the SPA', () => {
       expect(compressed.headers['content-encoding']).toBe('br');
       expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log(1)');
       const page = await withWeb.app.inject({
-        url: '/code/123AB456',
+        url: '/register/123AB456',
         headers: { 'accept-encoding': 'gzip' },
       });
       expect(page.headers['content-encoding']).toBe('gzip');

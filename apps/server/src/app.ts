@@ -24,7 +24,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cidadesRoutes } from './modules/cidades/cidades.routes.ts';
 import { clinicasRoutes } from './modules/clinicas/clinicas.routes.ts';
 import { codeRoutes } from './modules/code/code.routes.ts';
-import { codePageRoutes, loadCodePageShell } from './modules/code/code-page.ts';
+import { codePageRoutes, loadCodePageAssets } from './modules/code/code-page.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { conteudoRoutes } from './modules/conteudo/conteudo.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
@@ -45,6 +45,7 @@ import { qrcodeRoutes } from './modules/qrcode/qrcode.routes.ts';
 import { saudeRoutes } from './modules/saude/saude.routes.ts';
 import { scoreRoutes } from './modules/score/score.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { chatRoutes } from './modules/telemedicina/chat.routes.ts';
 import { telemedicinaRoutes } from './modules/telemedicina/telemedicina.routes.ts';
 import { timelineRoutes } from './modules/timeline/timeline.routes.ts';
 import { registerOverloadShedding } from './platform/overload.ts';
@@ -244,6 +245,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(timelineRoutes);
       await api.register(clinicasRoutes);
       await api.register(telemedicinaRoutes);
+      await api.register(chatRoutes);
       await api.register(medicoRoutes);
       await api.register(scoreRoutes);
       await api.register(indicadoresRoutes);
@@ -259,8 +261,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   if (config.env !== 'production') await app.register(devmailRoutes, { prefix: '/dev' });
 
   const hasWeb = existsSync(path.join(config.webDist, 'index.html'));
-  const codeShell = hasWeb ? loadCodePageShell(config.webDist) : null;
-  if (codeShell) await app.register(codePageRoutes(codeShell));
+  await app.register(codePageRoutes(hasWeb ? loadCodePageAssets(config.webDist) : null));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,

@@ -68,7 +68,8 @@ export function accountOptions(
   problems: string[],
 ): { name: string; email: string; password: string } {
   const name = textOption(values, 'name').replace(/\s+/g, ' ');
-  if (!name || name.length > 255) problems.push(`--name: ${AUTH_MESSAGES.name}.`);
+  if (!name) problems.push(`--name: ${AUTH_MESSAGES.name}.`);
+  else if (name.length > 255) problems.push(`--name: ${AUTH_MESSAGES.nameLong}.`);
   const email = textOption(values, 'email').toLowerCase();
   if (!email) problems.push('--email: informe o e-mail de acesso.');
   else if (!EMAIL_PATTERN.test(email) || email.length > 255)

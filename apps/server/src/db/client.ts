@@ -31,16 +31,25 @@ export interface Database {
    * requests in progress. Read by the overload shedding.
    */
   queueDelayMs(): number;
+  /**
+   * PGlite only: the whole data directory as one uncompressed tarball
+   * (PGlite's `dumpDataDir`), which `openDatabase({ pgliteImage })` opens
+   * again; null on PostgreSQL. The tests migrate and seed once and start
+   * each file from that image (test/global-setup.ts).
+   */
+  image(): Promise<Blob | null>;
   close(): Promise<void>;
 }
 
 /**
  * Opens PostgreSQL when `databaseUrl` is set, else PGlite persisted under
- * `pgliteDir` (in memory when `pgliteDir` is null — tests).
+ * `pgliteDir` (in memory when `pgliteDir` is null — tests), starting from
+ * `pgliteImage` (a {@link Database.image}) when given.
  */
 export async function openDatabase(opts: {
   databaseUrl?: string | undefined;
   pgliteDir: string | null;
+  pgliteImage?: Blob | undefined;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     // A connection that cannot be made in 10 s fails (503, db/unavailable.ts) instead of holding the request.
@@ -65,14 +74,14 @@ export async function openDatabase(opts: {
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS }),
       ping: () => ping(db),
       queueDelayMs: () => 0,
+      image: async () => null,
       close: () => pool.end(),
     };
   }
   const turns = createTurnScheduler(PGLITE_TURN_BUDGET_MS);
+  const options = { extensions: { pg_trgm }, loadDataDir: opts.pgliteImage };
   const client = withTurns(
-    opts.pgliteDir
-      ? await PGlite.create(opts.pgliteDir, { extensions: { pg_trgm } })
-      : await PGlite.create({ extensions: { pg_trgm } }),
+    opts.pgliteDir ? await PGlite.create(opts.pgliteDir, options) : await PGlite.create(options),
     turns,
   );
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -82,6 +91,7 @@ export async function openDatabase(opts: {
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS }),
     ping: () => ping(db),
     queueDelayMs: () => turns.queueDelayMs(),
+    image: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

@@ -45,11 +45,14 @@ async function openEngine(): Promise<Engine> {
   const adminUrl = process.env.DATABASE_URL as string;
   const name = `pulso_m_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
+  // A connection the server ends under us fails the next query, not the whole run.
+  admin.on('error', () => {});
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  pool.on('error', () => {});
   return {
     exec: async (sql) => void (await pool.query(sql)),
     query: async <T>(sql: string) => (await pool.query(sql)).rows as T[],

@@ -33,8 +33,8 @@ beforeAll(async () => {
   await mkdir(path.join(dataDir, 'data'));
   await writeFile(path.join(web, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
   await writeFile(
-    path.join(web, '.vite', 'manifest.json'),
-    JSON.stringify({ 'src/features/code/code-page.tsx': { file: 'assets/code-page-1.js' } }),
+    path.join(web, '.vite', 'code-page-manifest.json'),
+    JSON.stringify({ 'src/code-page.ts': { file: 'assets/code-page-1.js' } }),
   );
   const shared = TEST_ENGINE === 'postgres' ? await createSharedDatabase() : null;
   dropDatabase = shared?.drop;

@@ -73,8 +73,8 @@ describe('a node past its bound of requests in progress (OVERLOAD_MAX_IN_FLIGHT)
     await mkdir(path.join(web, '.vite'), { recursive: true });
     await writeFile(path.join(web, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
     await writeFile(
-      path.join(web, '.vite', 'manifest.json'),
-      JSON.stringify({ 'src/features/code/code-page.tsx': { file: 'assets/code-page-1.js' } }),
+      path.join(web, '.vite', 'code-page-manifest.json'),
+      JSON.stringify({ 'src/code-page.ts': { file: 'assets/code-page-1.js' } }),
     );
     t = await createTestApp({ OVERLOAD_MAX_IN_FLIGHT: '4', WEB_DIST: web });
     await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -215,7 +215,7 @@ describe('realtime in-process (the embedded default)', () => {
       method: 'PUT',
       url: '/api/settings/account/closed',
       headers: { authorization: `Bearer ${thirdToken}` },
-      payload: { is_active: false },
+      payload: { is_active: false, password: 'nova-senha-123' },
     });
     expect(closing.statusCode).toBe(200);
     await closed(kept);

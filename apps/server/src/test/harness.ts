@@ -1,19 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
-import { seedReferenceData } from '../db/seed/seed.ts';
 import { createMailer } from '../platform/mail.ts';
 import { createPaymentProvider } from '../platform/payment-provider.ts';
 import { createPushSender } from '../platform/push.ts';
 import { createRealtime } from '../platform/realtime.ts';
 import { diskStorage } from '../platform/storage.ts';
+import type {} from './provided.ts';
 
 /** Which engine this Vitest project runs the API tests on (vitest.config.ts). */
 export const TEST_ENGINE = process.env.PULSO_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -39,7 +40,8 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
   const name = `pulso_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  // A copy of the migrated, seeded template (test/global-setup.ts).
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -55,8 +57,9 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
 }
 
 /**
- * Opens PGlite in memory or a new PostgreSQL database, migrates, seeds and
- * builds the app. `env` overrides configuration (e.g. low rate limits).
+ * Opens PGlite in memory or a new PostgreSQL database, as a copy of the
+ * migrated and seeded one of test/global-setup.ts, and builds the app. `env`
+ * overrides configuration (e.g. low rate limits).
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pulso-test-'));
@@ -76,9 +79,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: null });
-  await database.migrate();
-  await seedReferenceData(database.db);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: null,
+    pgliteImage: pgDb ? undefined : new Blob([await readFile(inject('pgliteImage'))]),
+  });
   const app = await buildApp({
     config,
     database,

@@ -1,6 +1,7 @@
 import {
   type FieldErrors,
   GENERIC_ERROR_MESSAGE,
+  NETWORK_ERROR_MESSAGE,
   TOO_MANY_REQUESTS_MESSAGE,
   UNAUTHENTICATED_MESSAGE,
 } from '@pulso/domain';
@@ -10,9 +11,7 @@ import { clearToken, getToken } from './token.ts';
 /** Prefix of every API path (ARCHITECTURE.md "Contracts"). */
 export const API_BASE = '/api';
 
-/** Message when the request never reached the server (offline, DNS, CORS). */
-export const NETWORK_ERROR_MESSAGE =
-  'Não foi possível conectar ao Pulso. Verifique sua internet e tente novamente.';
+export { NETWORK_ERROR_MESSAGE };
 
 /**
  * A non-2xx answer (or a network failure, `status` 0). `message` is the

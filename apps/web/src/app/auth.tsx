@@ -10,6 +10,8 @@ import { clearToken, setToken, useToken } from './token.ts';
 export interface UserResponse {
   user: UserView;
   mensagens: number;
+  /** Doctors' answers to the patient's requests not opened yet (docs/api-issue-6.md). */
+  respostas?: number;
 }
 
 /** Answer of `POST /api/login` and `POST /api/register`. */
@@ -54,7 +56,11 @@ export function useStartSession(): (answer: Pick<AuthResponse, 'user' | 'token'>
     // An earlier failed attempt's message must not follow the patient into the app.
     snackbar.close();
     setToken(token);
-    queryClient.setQueryData<UserResponse>(userQueryKey, (old) => ({ user, mensagens: old?.mensagens ?? 0 }));
+    queryClient.setQueryData<UserResponse>(userQueryKey, (old) => ({
+      ...old,
+      user,
+      mensagens: old?.mensagens ?? 0,
+    }));
     // Marked stale so that the shell fetches the real unread count once it mounts.
     void queryClient.invalidateQueries({ queryKey: userQueryKey, refetchType: 'none' });
   };

@@ -25,7 +25,6 @@ type Page = LazyExoticComponent<ComponentType>;
 const AppShell = lazy(() => import('./shell/app-shell.tsx'));
 const LoginPage = lazy(() => import('../features/auth/login-page.tsx'));
 const RegisterPage = lazy(() => import('../features/auth/register-page.tsx'));
-const CodePage = lazy(() => import('../features/code/code-page.tsx'));
 // The doctor area: its own entry (sign-in or shell), its own chunks.
 const MedicoArea = lazy(() => import('./medico-shell/medico-area.tsx'));
 // The admin area (issue 9): likewise.
@@ -127,15 +126,6 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       { path: paths.root, element: <Navigate to={paths.home} replace /> },
-      // Public view of a patient: no shell, its own small chunk.
-      {
-        path: paths.code,
-        element: (
-          <Suspense fallback={<PageLoader />}>
-            <CodePage />
-          </Suspense>
-        ),
-      },
       {
         element: <PublicLayout />,
         children: [

@@ -22,14 +22,14 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration> {
 /**
  * Registers the service worker once the page has loaded (the shell's own
  * requests go first), in a build only: the Vite dev server has none. Only on
- * a signed-in device (at load, or at the first sign-in after it) and never
- * from a scanned code's page (`/code/…`): a rescuer's phone on a bad network
- * downloads nothing past the patient's facts. A failure leaves the app
- * online-only and is logged, never shown.
+ * a signed-in device (at load, or at the first sign-in after it). The page a
+ * scanned code opens (`/code/…`) is not this app and registers nothing: a
+ * rescuer's phone on a bad network downloads nothing past the patient's facts
+ * (docs/public-code-page.md). A failure leaves the app online-only and is
+ * logged, never shown.
  */
 export function registerServiceWorkerOnLoad(): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  if (window.location.pathname.startsWith('/code/')) return;
   const register = () => {
     registerServiceWorker().catch((error: unknown) => {
       console.warn('Pulso: service worker not registered', error);

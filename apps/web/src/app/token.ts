@@ -1,7 +1,7 @@
+import { TOKEN_KEY } from '@pulso/domain';
 import { useSyncExternalStore } from 'react';
 
-/** localStorage key of the auth token (spec 1 §6: "an auth token kept in local storage"). */
-export const TOKEN_KEY = 'token';
+export { TOKEN_KEY };
 
 const listeners = new Set<() => void>();
 

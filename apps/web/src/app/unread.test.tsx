@@ -146,7 +146,8 @@ describe('the unread counter of the Telemedicina tab (spec 2 §4)', { timeout: 1
       }),
     );
     sent(socket, 60, 301, 'M');
-    await expectTabName('Telemedicina, 1 mensagem nova');
+    // An A session of the user's own is a doctor's acceptance: one answer to open, besides the message.
+    await expectTabName('Telemedicina, 1 mensagem nova e 1 resposta de médico');
     expect(calls.some((c) => c.url === '/api/telemedicina/atendimento/60')).toBe(false);
   });
 

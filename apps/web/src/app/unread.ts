@@ -144,9 +144,16 @@ export function useUnreadRealtime(): void {
     });
   };
   const onUpdated: ServerToClientEvents['atendimento.updated'] = ({ atendimento }) => {
-    if (userId !== undefined)
-      rememberAtendimentoRole(atendimento.id, atendimento.paciente.id === userId ? 'paciente' : 'medico');
+    const mine = atendimento.paciente.id === userId;
+    if (userId !== undefined) rememberAtendimentoRole(atendimento.id, mine ? 'paciente' : 'medico');
     refreshLists(queryClient);
+    // A doctor answered one of the user's requests (only `aceitar` and `recusar` send A or R):
+    // one more answer not opened yet on the badge.
+    if (mine && (atendimento.status === 'A' || atendimento.status === 'R')) {
+      queryClient.setQueryData<UserResponse>(userQueryKey, (old) =>
+        old ? { ...old, respostas: (old.respostas ?? 0) + 1 } : old,
+      );
+    }
   };
 
   useRealtimeEvent('message.sent', onSent);
@@ -158,4 +165,24 @@ export function useUnreadRealtime(): void {
     void queryClient.invalidateQueries({ queryKey: userQueryKey });
     refreshLists(queryClient);
   });
+}
+
+/**
+ * Called by the screens that show a doctor's answer (the session's chat, the
+ * doctor's profile with a refusal's reason) with whether it is shown and the
+ * time of its data (`dataUpdatedAt`): each read of that screen from the
+ * server marks the answer seen (docs/api-issue-6.md "The patient's
+ * requests"), so, when the badge counts an answer, the badge and the
+ * /telemedicina alert are read again — also when the answer arrives while
+ * the screen is open and the screen is read again.
+ */
+export function useAnswerShown(shown: boolean, dataUpdatedAt: number): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    // Read from the cache the shell keeps: this screen does not ask for the user itself.
+    const respostas = queryClient.getQueryData<UserResponse>(userQueryKey)?.respostas ?? 0;
+    if (!shown || dataUpdatedAt === 0 || respostas === 0) return;
+    void queryClient.invalidateQueries({ queryKey: userQueryKey });
+    void queryClient.invalidateQueries({ queryKey: [...UNREAD_LIST_KEYS[0], 'home'] });
+  }, [shown, dataUpdatedAt, queryClient]);
 }

@@ -13,6 +13,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancelar',
   busy,
   onConfirm,
   onClose,
@@ -22,6 +23,8 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The button that closes without acting; 'Voltar' where the action itself is a cancellation. */
+  cancelLabel?: string;
   busy: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -32,7 +35,7 @@ export function ConfirmDialog({
       <Text mb="lg">{children}</Text>
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose} disabled={busy} data-autofocus>
-          Cancelar
+          {cancelLabel}
         </Button>
         <Button color={tone === 'danger' ? 'red.9' : undefined} onClick={onConfirm} loading={busy}>
           {confirmLabel}

@@ -166,7 +166,7 @@ export const CidadeIdSchema = z.preprocess((v) => {
 
 const nameSchema = z.preprocess(
   (v) => (typeof v === 'string' ? cleanText(v).trim().replace(/\s+/g, ' ') : v),
-  z.string({ error: AUTH_MESSAGES.name }).min(1, AUTH_MESSAGES.name).max(255, AUTH_MESSAGES.name),
+  z.string({ error: AUTH_MESSAGES.name }).min(1, AUTH_MESSAGES.name).max(255, AUTH_MESSAGES.nameLong),
 );
 
 /**

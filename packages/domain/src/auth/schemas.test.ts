@@ -146,7 +146,13 @@ describe('RegisterStep1Schema', () => {
 
   it('accepts 255 characters of name and rejects 256', () => {
     expect(RegisterStep1Schema.safeParse({ ...step1, name: 'a'.repeat(255) }).success).toBe(true);
-    expect(errorsOf(RegisterStep1Schema, { ...step1, name: 'a'.repeat(256) })).toEqual({ name: [M.name] });
+    expect(errorsOf(RegisterStep1Schema, { ...step1, name: 'a'.repeat(256) })).toEqual({
+      name: [M.nameLong],
+    });
+    expect(errorsOf(RegisterStep1Schema, { ...step1, name: 'a'.repeat(306) })).toEqual({
+      name: [M.nameLong],
+    });
+    expect(M.nameLong).toBe('O nome pode ter no máximo 255 caracteres');
   });
 
   it('requires a valid mobile number', () => {

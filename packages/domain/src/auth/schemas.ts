@@ -8,6 +8,8 @@ export const AUTH_MESSAGES = {
   loginEmail: 'Informe seu e-mail',
   loginPassword: 'Informe sua senha',
   name: 'Informe o seu nome e sobrenome',
+  /** A name past the column's 255 characters: say the limit (issue 17). */
+  nameLong: 'O nome pode ter no máximo 255 caracteres',
   telefone: 'Informe um número de celular válido',
   email: 'Informe seu e-mail para login',
   emailInvalid: 'Informe um e-mail válido',
@@ -18,6 +20,9 @@ export const AUTH_MESSAGES = {
   terms: 'Aceite os termos de uso e a política de privacidade',
   emailTaken: 'Este e-mail já está cadastrado. Entre com sua senha ou recupere o acesso.',
   invalidCredentials: 'E-mail ou senha incorretos',
+  /** Sign-in to a closed account with its right password: say so, and where to write (`contato`: an e-mail). */
+  accountClosed: (contato: string) =>
+    `Esta conta foi encerrada. Para reabri-la ou tirar dúvidas, escreva para ${contato}.`,
   loggedIn: 'Login realizado com sucesso',
   registered: 'Cadastro realizado com sucesso',
   loggedOut: 'Você saiu da sua conta',
@@ -67,7 +72,7 @@ const name = z.preprocess(
   z
     .string({ error: AUTH_MESSAGES.name })
     .min(1, { error: AUTH_MESSAGES.name, abort: true })
-    .max(255, AUTH_MESSAGES.name),
+    .max(255, AUTH_MESSAGES.nameLong),
 );
 const telefone = z.preprocess(
   (v) => (typeof v === 'string' ? onlyDigits(v) : v),

@@ -91,10 +91,7 @@ function safeDecode(segment: string): string {
 
 /**
  * Id of the `<script type="application/json">` in which the server embeds the
- * Emergency tab of the page a scan opens (`GET /code/:code`); the web reads it
- * once instead of calling `GET /api/code/:code`.
+ * view it rendered into the page a scan opens (`GET /code/:code`); the page's
+ * script hydrates from it (docs/public-code-page.md).
  */
 export const EMBEDDED_CODE_DATA_ID = 'pulso-code-data';
-
-/** Id of the server-rendered plain-HTML facts of that page, removed once the web page shows. */
-export const STATIC_FACTS_ID = 'pulso-static';

@@ -26,7 +26,13 @@ const emergencyUser = {
   updated_at: '2025-06-10T15:30:00.000Z',
 };
 
-const guestAnswer = { user: emergencyUser, acesso: { saude: false, timeline: false } };
+const { endereco: _rua, bairro: _bairro, complemento: _apto, ...cidadeOnly } = emergencyUser.geral;
+/** By default (docs/authorization.md) a guest reads the city, not the street address. */
+const guestAnswer = {
+  user: { ...emergencyUser, geral: cidadeOnly },
+  acesso: { saude: false, timeline: false, endereco: false, emergencia_saude: false },
+};
+const alerta = { alergias: 'Dipirona', medicamentos: 'Losartana 50 mg', doencas: ['Diabetes'] };
 
 const saude = {
   alergias: 'Dipirona',
@@ -63,11 +69,24 @@ describe('PublicCodeViewSchema', () => {
     const parsed = PublicCodeViewSchema.parse(guestAnswer);
     expect(parsed).toEqual(guestAnswer);
     expect(Object.keys(parsed).sort()).toEqual(['acesso', 'user']);
-    for (const key of ['saude', 'hospitalar', 'doencas']) expect(parsed.user).not.toHaveProperty(key);
+    for (const key of ['saude', 'hospitalar', 'doencas', 'alerta'])
+      expect(parsed.user).not.toHaveProperty(key);
+    for (const key of ['endereco', 'bairro', 'complemento'])
+      expect(parsed.user.geral).not.toHaveProperty(key);
     expect(parsed.user.outras).toEqual({ doador: 'S' });
     expect(parsed.user.outras).not.toHaveProperty('adicional');
     expect(parsed).not.toHaveProperty('timelineItems');
     expect(parsed).not.toHaveProperty('total');
+  });
+
+  it("parses the Emergency tab's address and allergies strip when the patient turned them on", () => {
+    const answer = {
+      user: { ...emergencyUser, alerta },
+      acesso: { saude: false, timeline: false, endereco: true, emergencia_saude: true },
+    };
+    expect(PublicCodeViewSchema.parse(answer)).toEqual(answer);
+    const badStrip = { ...answer, user: { ...answer.user, alerta: { ...alerta, doencas: [3] } } };
+    expect(PublicCodeViewSchema.safeParse(badStrip).success).toBe(false);
   });
 
   it('parses the My Health extras when served', () => {
@@ -75,11 +94,12 @@ describe('PublicCodeViewSchema', () => {
       user: {
         ...emergencyUser,
         outras: { doador: 'S', adicional: 'Marca-passo desde 2019' },
+        alerta,
         saude,
         hospitalar,
         doencas: [{ id: 3, nome: 'Diabetes' }],
       },
-      acesso: { saude: true, timeline: false },
+      acesso: { saude: true, timeline: false, endereco: true, emergencia_saude: false },
     };
     expect(PublicCodeViewSchema.parse(answer)).toEqual(answer);
   });
@@ -87,7 +107,7 @@ describe('PublicCodeViewSchema', () => {
   it('parses the timeline page when served', () => {
     const answer = {
       user: { ...emergencyUser, outras: { doador: null, adicional: null }, saude, hospitalar, doencas: [] },
-      acesso: { saude: true, timeline: true },
+      acesso: { saude: true, timeline: true, endereco: true, emergencia_saude: false },
       timelineItems: [timelineItem],
       total: 1,
     };
@@ -98,7 +118,7 @@ describe('PublicCodeViewSchema', () => {
     const parsed = PublicCodeViewSchema.parse({
       ...guestAnswer,
       user: {
-        ...emergencyUser,
+        ...guestAnswer.user,
         id: 1,
         email: 'maria@exemplo.com',
         password_hash: '$argon2id$v=19$...',
@@ -118,7 +138,7 @@ describe('PublicCodeViewSchema', () => {
   it('strips fields outside the public timeline item', () => {
     const parsed = PublicCodeViewSchema.parse({
       ...guestAnswer,
-      acesso: { saude: true, timeline: true },
+      acesso: { ...guestAnswer.acesso, saude: true, timeline: true },
       timelineItems: [{ ...timelineItem, user_id: 1, terceiro_id: 99 }],
       total: 1,
     });

@@ -3,8 +3,17 @@ import { PublicEmergencyViewSchema } from '../profile/user.ts';
 import { HospitalarViewSchema, SaudeViewSchema } from '../saude/saude.ts';
 import { PublicTimelineItemSchema } from '../timeline/timeline.ts';
 
-/** Which tabs this viewer was served (RULINGS.md "Who sees what"; the Emergency tab always). */
-export const AcessoSchema = z.object({ saude: z.boolean(), timeline: z.boolean() });
+/**
+ * What this viewer was served (docs/authorization.md "Who sees what"; the
+ * Emergency tab always): the My Health and Timeline tabs, and whether the
+ * Emergency tab carries the address and the allergies switch's strip.
+ */
+export const AcessoSchema = z.object({
+  saude: z.boolean(),
+  timeline: z.boolean(),
+  endereco: z.boolean(),
+  emergencia_saude: z.boolean(),
+});
 
 /**
  * `GET /api/code/:code` (spec 2 §7 "returns user"; issue 4). Always the

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { INDICADOR_MESSAGES } from './afericao.ts';
 import {
   classificarGlicose,
+  GLICOSE_FAIXAS,
   GLICOSE_MESSAGES,
   GLICOSE_PERIODO_IDS,
   GLICOSE_PERIODOS,
@@ -98,39 +99,62 @@ describe('glicoseAlerta (spec 2 §5)', () => {
   });
 });
 
-describe('glicoseFaixa (spec 2 §5 "History colours")', () => {
+describe('glicoseFaixa (docs/api-issue-7.md "Glucose": the same limits as the stored status)', () => {
   it.each([
-    [20, 'azul', 'Baixa'],
-    [59, 'azul', 'Baixa'],
-    [60, 'verde', 'Normal'],
+    [20, 'azul', 'Abaixo do normal'],
+    [65, 'azul', 'Abaixo do normal'],
+    [69, 'azul', 'Abaixo do normal'],
+    [70, 'verde', 'Normal'],
     [99, 'verde', 'Normal'],
     [100, 'amarelo', 'Alterada'],
     [125, 'amarelo', 'Alterada'],
     [126, 'vermelho', 'Risco de diabetes'],
-    [400, 'vermelho', 'Risco de diabetes'],
+    [999, 'vermelho', 'Risco de diabetes'],
   ])('without diabetes %i mg/dL is %s, %s', (value, tom, label) => {
     expect(glicoseFaixa(value, false)).toMatchObject({ tom, label });
   });
 
+  it('labels each reading as its stored status reads, from 20 to 999 mg/dL', () => {
+    for (let value = 20; value <= 999; value += 1) {
+      expect(glicoseFaixa(value, false).label).toBe(GLICOSE_STATUS_VISUAL[classificarGlicose(value)].label);
+    }
+  });
+
   it.each([
     [20, 'azul', 'Baixa'],
-    [59, 'azul', 'Baixa'],
-    [60, 'verde', 'Na meta'],
-    [179, 'verde', 'Na meta'],
-    [180, 'amarelo', 'Acima da meta'],
+    [69, 'azul', 'Baixa'],
+    [70, 'verde', 'Na meta'],
+    [180, 'verde', 'Na meta'],
+    [181, 'amarelo', 'Acima da meta'],
     [400, 'amarelo', 'Acima da meta'],
   ])('with diabetes %i mg/dL is %s, %s', (value, tom, label) => {
     expect(glicoseFaixa(value, true)).toMatchObject({ tom, label });
   });
 
-  it('gives each band its range as read', () => {
-    expect(glicoseFaixa(80, false).intervalo).toBe('60–99 mg/dL');
-    expect(glicoseFaixa(200, true).intervalo).toBe('180 mg/dL ou mais');
+  it('agrees with the alert with diabetes: from 70 mg/dL, green exactly where the alert says normal', () => {
+    for (let value = 70; value <= 999; value += 1) {
+      const normal = glicoseAlerta(value, true).texto === 'Sua glicose está normal';
+      expect(glicoseFaixa(value, true).tom === 'verde').toBe(normal);
+    }
   });
 
-  it('shades 70–99 without diabetes and 70–180 with it on the chart', () => {
-    expect(glicoseFaixaNormal(false)).toMatchObject({ de: 70, ate: 99 });
-    expect(glicoseFaixaNormal(true)).toMatchObject({ de: 70, ate: 180 });
+  it('gives each band its range as read', () => {
+    expect(GLICOSE_FAIXAS.outros.map((f) => f.intervalo)).toEqual([
+      '20–69 mg/dL',
+      '70–99 mg/dL',
+      '100–125 mg/dL',
+      '126 mg/dL ou mais',
+    ]);
+    expect(GLICOSE_FAIXAS.diabetes.map((f) => f.intervalo)).toEqual([
+      'abaixo de 70 mg/dL',
+      '70–180 mg/dL',
+      '181 mg/dL ou mais',
+    ]);
+  });
+
+  it('shades the green band on the chart: 70–99 without diabetes and 70–180 with it', () => {
+    expect(glicoseFaixaNormal(false)).toEqual({ de: 70, ate: 99, label: 'Normal (70–99 mg/dL)' });
+    expect(glicoseFaixaNormal(true)).toEqual({ de: 70, ate: 180, label: 'Meta (70–180 mg/dL)' });
   });
 });
 

@@ -125,30 +125,54 @@ export interface GlicoseFaixa extends IndicadorCategoriaVisual {
 }
 
 /**
- * The history colours of spec 2 §5, each with a label. People with diabetes:
- * green 60–179 'Na meta', yellow ≥ 180 'Acima da meta'; the spec gives no
- * colour below 60, where the value is a hypoglycaemia: blue 'Baixa', as for
- * everyone else. Others: blue 20–59 'Baixa', green 60–99 'Normal', yellow
- * 100–125 'Alterada', red ≥ 126 'Risco de diabetes'. The bands are the
- * spec's and do not match the alert's ranges everywhere (60–69 is green here
- * and 'abaixo do normal' in the entry screen's alert): the history follows
- * the spec, and its legend gives each band's range.
+ * The history colours (docs/api-issue-7.md "Glucose"), each with its label and range as read, made from
+ * the same limits as {@link classificarGlicose} and {@link glicoseAlerta}, so that a row's colour, the
+ * legend, the chart's shaded band and the stored `status` never disagree. Without diabetes: blue 20–69
+ * 'Abaixo do normal', green 70–99 'Normal', yellow 100–125 'Alterada', red ≥ 126 'Risco de diabetes'
+ * (the labels of {@link GLICOSE_STATUS_VISUAL}). With diabetes: blue below 70 'Baixa' (a
+ * hypoglycaemia), green 70–180 'Na meta' (the alert's normal), yellow ≥ 181 'Acima da meta'.
  */
 export const GLICOSE_FAIXAS = {
   diabetes: [
-    { de: 0, tom: 'azul', label: 'Baixa', intervalo: 'abaixo de 60 mg/dL' },
-    { de: 60, tom: 'verde', label: 'Na meta', intervalo: '60–179 mg/dL' },
-    { de: 180, tom: 'amarelo', label: 'Acima da meta', intervalo: '180 mg/dL ou mais' },
+    { de: 0, tom: 'azul', label: 'Baixa', intervalo: `abaixo de ${GLICOSE_LIMITES.normal} mg/dL` },
+    {
+      de: GLICOSE_LIMITES.normal,
+      tom: 'verde',
+      label: 'Na meta',
+      intervalo: `${GLICOSE_LIMITES.normal}–${GLICOSE_DIABETICO_MAX_NORMAL} mg/dL`,
+    },
+    {
+      de: GLICOSE_DIABETICO_MAX_NORMAL + 1,
+      tom: 'amarelo',
+      label: 'Acima da meta',
+      intervalo: `${GLICOSE_DIABETICO_MAX_NORMAL + 1} mg/dL ou mais`,
+    },
   ],
   outros: [
-    { de: 0, tom: 'azul', label: 'Baixa', intervalo: '20–59 mg/dL' },
-    { de: 60, tom: 'verde', label: 'Normal', intervalo: '60–99 mg/dL' },
-    { de: 100, tom: 'amarelo', label: 'Alterada', intervalo: '100–125 mg/dL' },
-    { de: 126, tom: 'vermelho', label: 'Risco de diabetes', intervalo: '126 mg/dL ou mais' },
+    {
+      de: 0,
+      ...GLICOSE_STATUS_VISUAL.abaixo,
+      intervalo: `${GLICOSE_MIN}–${GLICOSE_LIMITES.normal - 1} mg/dL`,
+    },
+    {
+      de: GLICOSE_LIMITES.normal,
+      ...GLICOSE_STATUS_VISUAL.normal,
+      intervalo: `${GLICOSE_LIMITES.normal}–${GLICOSE_LIMITES.alterada - 1} mg/dL`,
+    },
+    {
+      de: GLICOSE_LIMITES.alterada,
+      ...GLICOSE_STATUS_VISUAL.alterada,
+      intervalo: `${GLICOSE_LIMITES.alterada}–${GLICOSE_LIMITES.risco - 1} mg/dL`,
+    },
+    {
+      de: GLICOSE_LIMITES.risco,
+      ...GLICOSE_STATUS_VISUAL.risco,
+      intervalo: `${GLICOSE_LIMITES.risco} mg/dL ou mais`,
+    },
   ],
 } as const satisfies Record<'diabetes' | 'outros', readonly (GlicoseFaixa & { de: number })[]>;
 
-/** The history band of a value (mg/dL) for someone with or without diabetes. */
+/** The history band of a value (mg/dL) for someone with or without diabetes ({@link GLICOSE_FAIXAS}). */
 export function glicoseFaixa(value: number, diabetes: boolean): GlicoseFaixa {
   const faixas = diabetes ? GLICOSE_FAIXAS.diabetes : GLICOSE_FAIXAS.outros;
   let found: GlicoseFaixa = faixas[0];
@@ -157,14 +181,16 @@ export function glicoseFaixa(value: number, diabetes: boolean): GlicoseFaixa {
 }
 
 /**
- * The band shaded on the history chart: 70–99 mg/dL (normal, RULINGS.md)
- * without diabetes; with diabetes 70–180 (the alert's normal up to 180, and
- * below 70 a hypoglycaemia by the Brazilian Diabetes Society).
+ * The band shaded on the history chart: the green band of {@link GLICOSE_FAIXAS}, 70–99 mg/dL
+ * without diabetes, 70–180 with it.
  */
 export function glicoseFaixaNormal(diabetes: boolean): FaixaGrafico {
-  return diabetes
-    ? { de: 70, ate: GLICOSE_DIABETICO_MAX_NORMAL, label: 'Meta (70–180 mg/dL)' }
-    : { de: 70, ate: 99, label: 'Normal (70–99 mg/dL)' };
+  const [, verde, proxima] = diabetes ? GLICOSE_FAIXAS.diabetes : GLICOSE_FAIXAS.outros;
+  return {
+    de: verde.de,
+    ate: proxima.de - 1,
+    label: `${diabetes ? 'Meta' : 'Normal'} (${verde.intervalo})`,
+  };
 }
 
 /** True when a list of conditions (`doencas` of /saude) holds 'Diabetes' (any case, any accents, as a word). */

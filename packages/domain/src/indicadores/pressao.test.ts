@@ -140,12 +140,16 @@ describe('pressaoCreateSchema', () => {
     expect(errorsOf(schema.safeParse({ ...VALID, dia: '8a' }))).toEqual({ dia: [PRESSAO_MESSAGES.dia] });
   });
 
-  it("answers the spec's warning (with its trailing space) under dia for dia > sis or dia < 50", () => {
+  it("answers the spec's warning (with its trailing space) under dia for dia > sis, and says 'below 50' for dia < 50", () => {
     expect(PRESSAO_MESSAGES.diastolica).toBe('ATENÇÃO! Diástolica não pode ser maior que a Sistólica ');
     expect(errorsOf(schema.safeParse({ ...VALID, sis: '80', dia: '120' }))).toEqual({
       dia: [PRESSAO_MESSAGES.diastolica],
     });
     expect(errorsOf(schema.safeParse({ ...VALID, sis: '120', dia: '49' }))).toEqual({
+      dia: ['ATENÇÃO! Diastólica abaixo de 50 mmHg'],
+    });
+    // Both wrong (40 passes 30 and is below 50): passing the systolic is said first.
+    expect(errorsOf(schema.safeParse({ ...VALID, sis: '30', dia: '40' }))).toEqual({
       dia: [PRESSAO_MESSAGES.diastolica],
     });
     expect(schema.safeParse({ ...VALID, sis: '120', dia: '50' }).success).toBe(true);

@@ -24,7 +24,9 @@ export const PRESSAO_MESSAGES = {
   diastolica: 'ATENÇÃO! Diástolica não pode ser maior que a Sistólica ',
   sis: 'Informe a pressão sistólica (2 ou 3 dígitos)',
   dia: 'Informe a pressão diastólica (2 ou 3 dígitos)',
-  /** What the screen adds under the spec's warning when the diastolic is below 50. */
+  /** The warning's title, and the route's message, when the diastolic is below 50 (not the spec's 'maior'). */
+  diastolicaBaixa: 'ATENÇÃO! Diastólica abaixo de 50 mmHg',
+  /** What the screen adds under that title. */
   diastolicaMinima: 'A pressão diastólica deve ser de pelo menos 50 mmHg.',
   /** What the screen adds under the spec's warning when the diastolic is above the systolic. */
   diastolicaMaior: 'A pressão diastólica (o menor valor) não pode passar da sistólica (o maior).',
@@ -107,11 +109,17 @@ export function pressaoAviso(sis: number, dia: number): 'maior' | 'minima' | nul
   return null;
 }
 
+/** The title of the warning for a pair {@link pressaoAviso} refuses: the spec's for 'maior', its own for 'minima'. */
+export function pressaoAvisoTitulo(aviso: 'maior' | 'minima'): string {
+  return aviso === 'maior' ? PRESSAO_MESSAGES.diastolica : PRESSAO_MESSAGES.diastolicaBaixa;
+}
+
 /**
  * `POST /api/home/pressao` fields (spec 2 §7: multipart with dia, sis,
  * data_afericao, time_afericao, status; JSON is accepted too). `sis` and
  * `dia` mmHg with 2–3 digits; a pair refused by {@link pressaoAviso} fails
- * under `dia` with the spec's warning. `status` may be sent (the spec's
+ * under `dia` with {@link pressaoAvisoTitulo} (the spec's warning when the
+ * diastolic passes the systolic; 'Diastólica abaixo de 50 mmHg' below 50). `status` may be sent (the spec's
  * client does) but is dropped, as any other unknown field: the server
  * recomputes it with {@link classificarPressao}. `agora` is injectable for tests.
  */
@@ -124,7 +132,10 @@ export function pressaoCreateSchema(agora: () => AgoraSaoPaulo = () => agoraEmSa
     })
     .refine((reading) => pressaoAviso(reading.sis, reading.dia) === null, {
       path: ['dia'],
-      message: PRESSAO_MESSAGES.diastolica,
+      error: (issue) => {
+        const reading = issue.input as { sis: number; dia: number };
+        return pressaoAvisoTitulo(pressaoAviso(reading.sis, reading.dia) ?? 'maior');
+      },
       when: semErrosEm('sis', 'dia'),
     })
     .refine(...refineAfericaoNoFuturo(agora));

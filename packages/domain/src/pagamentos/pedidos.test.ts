@@ -38,10 +38,12 @@ describe('EnderecoEntregaSchema (spec 2 §5 "QR delivery address")', () => {
       cep: PEDIDO_MESSAGES.cep,
     });
   });
-  it('refuses a CEP of 7 or 9 digits or with letters', () => {
-    for (const cep of ['0100100', '010010001', '01001-00a']) {
-      expect(EnderecoEntregaSchema.safeParse({ ...endereco, cep }).success).toBe(false);
+  it('refuses a CEP of 7 or 9 digits or with letters, saying it has 8 digits', () => {
+    for (const cep of ['0100100', '010010001', '01001-00a', '0131-010']) {
+      const result = EnderecoEntregaSchema.safeParse({ ...endereco, cep });
+      expect(result.error?.issues.map((i) => i.message)).toEqual([PEDIDO_MESSAGES.cepInvalido]);
     }
+    expect(PEDIDO_MESSAGES.cepInvalido).toBe('O CEP tem 8 dígitos, por exemplo 01310-100');
   });
 });
 

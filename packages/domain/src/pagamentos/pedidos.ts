@@ -14,6 +14,8 @@ export const PEDIDO_MESSAGES = {
   bairro: 'Informe o bairro',
   cidade: 'Informe a cidade',
   cep: 'Informe o CEP',
+  /** A CEP typed but not 8 digits: say what is wrong, not only that it is missing. */
+  cepInvalido: 'O CEP tem 8 dígitos, por exemplo 01310-100',
   ordered: 'Pedido realizado com sucesso!',
   paid: 'Pagamento realizado com sucesso!',
   cupomAplicado: 'Cupom aplicado com sucesso!',
@@ -63,7 +65,8 @@ const required = (message: string, max = 255) =>
  * The delivery address of step 2 (spec 2 §5 "QR delivery address"):
  * `endereco`, `bairro`, `cidade` (a municipality from the search, `{id,
  * descricao}`) and `cep` (8 digits, masked `#####-###` on screen, sent as
- * digits) required; `complemento` optional.
+ * digits) required; `complemento` optional. A blank CEP reads 'Informe o
+ * CEP'; one typed but not 8 digits says it has 8 (issue 17).
  */
 export const EnderecoEntregaSchema = z.object({
   endereco: required(PEDIDO_MESSAGES.endereco),
@@ -74,7 +77,8 @@ export const EnderecoEntregaSchema = z.object({
   cep: z.unknown().transform((v, ctx) => {
     const digits = cepDigits(v);
     if (digits === null) {
-      ctx.addIssue({ code: 'custom', message: PEDIDO_MESSAGES.cep });
+      const blank = v === undefined || v === null || String(v).trim() === '';
+      ctx.addIssue({ code: 'custom', message: blank ? PEDIDO_MESSAGES.cep : PEDIDO_MESSAGES.cepInvalido });
       return z.NEVER;
     }
     return digits;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PERMISSOES_MESSAGES } from './messages.ts';
 import {
   ACCESS_TAB_LABELS,
   ACCESS_TABS,
@@ -6,7 +7,7 @@ import {
   AcessoViewSchema,
   classifyViewer,
   DEFAULT_PERMISSOES,
-  PERMISSOES_MESSAGES,
+  PermissoesEmergenciaSchema,
   PermissoesSaudeSchema,
   PermissoesTimelineSchema,
   PermissoesViewSchema,
@@ -14,6 +15,7 @@ import {
   SAUDE_LEVELS,
   type SaudeLevel,
   servedTabs,
+  showsHealthAlert,
   VIEWER_KIND_LABELS,
   VIEWER_KINDS,
   type ViewerFacts,
@@ -151,26 +153,72 @@ describe('visibleTabs', () => {
   it.each(matrix)(
     'level $saude, $viewer, timeline $timeline → saude $expectedSaude, timeline $expectedTimeline',
     ({ saude, viewer, timeline, expectedSaude, expectedTimeline }) => {
-      expect(visibleTabs({ saude, timeline }, viewer)).toEqual({
+      expect(visibleTabs({ ...DEFAULT_PERMISSOES, saude, timeline }, viewer)).toEqual({
         saude: expectedSaude,
         timeline: expectedTimeline,
+        endereco: false,
+        emergencia_saude: false,
       });
     },
   );
 
   it('never serves the timeline without My Health', () => {
     for (const { saude, viewer, timeline } of matrix) {
-      const tabs = visibleTabs({ saude, timeline }, viewer);
+      const tabs = visibleTabs({ ...DEFAULT_PERMISSOES, saude, timeline }, viewer);
       if (tabs.timeline) expect(tabs.saude).toBe(true);
     }
   });
 
   it('with the defaults (2, off) only the patient and their doctors read My Health, and only the patient the timeline', () => {
-    expect(visibleTabs(DEFAULT_PERMISSOES, 'self')).toEqual({ saude: true, timeline: true });
-    expect(visibleTabs(DEFAULT_PERMISSOES, 'own_doctor')).toEqual({ saude: true, timeline: false });
-    expect(visibleTabs(DEFAULT_PERMISSOES, 'health_professional')).toEqual({ saude: false, timeline: false });
-    expect(visibleTabs(DEFAULT_PERMISSOES, 'other_user')).toEqual({ saude: false, timeline: false });
-    expect(visibleTabs(DEFAULT_PERMISSOES, 'guest')).toEqual({ saude: false, timeline: false });
+    const off = { endereco: false, emergencia_saude: false };
+    expect(visibleTabs(DEFAULT_PERMISSOES, 'self')).toEqual({ saude: true, timeline: true, ...off });
+    expect(visibleTabs(DEFAULT_PERMISSOES, 'own_doctor')).toEqual({ saude: true, timeline: false, ...off });
+    for (const viewer of ['health_professional', 'other_user', 'guest'] as const) {
+      expect(visibleTabs(DEFAULT_PERMISSOES, viewer)).toEqual({ saude: false, timeline: false, ...off });
+    }
+  });
+
+  it('keeps the address and the allergies strip off by default, for everyone', () => {
+    expect(DEFAULT_PERMISSOES).toEqual({
+      saude: 2,
+      timeline: false,
+      endereco: false,
+      emergencia_saude: false,
+    });
+  });
+
+  it('gives every viewer, the patient too, the same Emergency tab: address and strip by their switches', () => {
+    for (const viewer of VIEWER_KINDS) {
+      for (const endereco of [false, true]) {
+        for (const emergencia_saude of [false, true]) {
+          const tabs = visibleTabs({ saude: 1, timeline: false, endereco, emergencia_saude }, viewer);
+          expect(tabs.endereco).toBe(endereco);
+          expect(tabs.emergencia_saude).toBe(emergencia_saude);
+        }
+      }
+    }
+  });
+});
+
+describe('showsHealthAlert', () => {
+  const tabs = (saude: boolean, emergencia_saude: boolean) => ({
+    saude,
+    timeline: false,
+    endereco: false,
+    emergencia_saude,
+  });
+
+  it('shows the strip when the patient turned it on, or the viewer reads My Health anyway', () => {
+    expect(showsHealthAlert(tabs(false, false))).toBe(false);
+    expect(showsHealthAlert(tabs(false, true))).toBe(true);
+    expect(showsHealthAlert(tabs(true, false))).toBe(true);
+    expect(showsHealthAlert(tabs(true, true))).toBe(true);
+  });
+
+  it('shows a guest the strip with the switch on at the strictest level (1, only me)', () => {
+    const guest = visibleTabs({ saude: 1, timeline: true, endereco: false, emergencia_saude: true }, 'guest');
+    expect(guest.saude).toBe(false);
+    expect(showsHealthAlert(guest)).toBe(true);
   });
 });
 
@@ -216,21 +264,60 @@ describe('classifyViewer', () => {
 });
 
 describe('servedTabs', () => {
+  const none = { saude: false, timeline: false, endereco: false, emergencia_saude: false };
+
   it('always lists the Emergency tab first, then the served ones in page order', () => {
-    expect(servedTabs({ saude: false, timeline: false })).toEqual(['emergencia']);
-    expect(servedTabs({ saude: true, timeline: false })).toEqual(['emergencia', 'saude']);
-    expect(servedTabs({ saude: true, timeline: true })).toEqual(['emergencia', 'saude', 'timeline']);
+    expect(servedTabs(none)).toEqual(['emergencia']);
+    expect(servedTabs({ ...none, saude: true })).toEqual(['emergencia', 'emergencia_saude', 'saude']);
+    expect(servedTabs({ ...none, saude: true, timeline: true })).toEqual([
+      'emergencia',
+      'emergencia_saude',
+      'saude',
+      'timeline',
+    ]);
+  });
+
+  it("lists the Emergency tab's address and allergies strip when served", () => {
+    expect(servedTabs({ ...none, endereco: true })).toEqual(['emergencia', 'endereco']);
+    expect(servedTabs({ ...none, emergencia_saude: true })).toEqual(['emergencia', 'emergencia_saude']);
+    expect(servedTabs({ ...none, endereco: true, emergencia_saude: true })).toEqual([
+      'emergencia',
+      'endereco',
+      'emergencia_saude',
+    ]);
   });
 
   it('reports a timeline-only input as given (visibleTabs never produces it)', () => {
-    expect(servedTabs({ saude: false, timeline: true })).toEqual(['emergencia', 'timeline']);
+    expect(servedTabs({ ...none, timeline: true })).toEqual(['emergencia', 'timeline']);
   });
 
   it('returns a new array each time', () => {
-    const a = servedTabs({ saude: false, timeline: false });
+    const a = servedTabs(none);
     a.push('saude');
-    expect(servedTabs({ saude: false, timeline: false })).toEqual(['emergencia']);
+    expect(servedTabs(none)).toEqual(['emergencia']);
   });
+});
+
+describe('PermissoesEmergenciaSchema', () => {
+  it('takes one switch or both, as booleans', () => {
+    expect(PermissoesEmergenciaSchema.parse({ endereco: true })).toEqual({ endereco: true });
+    expect(PermissoesEmergenciaSchema.parse({ emergencia_saude: false })).toEqual({
+      emergencia_saude: false,
+    });
+    expect(PermissoesEmergenciaSchema.parse({ endereco: false, emergencia_saude: true })).toEqual({
+      endereco: false,
+      emergencia_saude: true,
+    });
+  });
+
+  it.each([{}, { endereco: 'true' }, { emergencia_saude: 1 }, { endereco: null }, { outro: true }])(
+    'refuses %j with the message',
+    (body) => {
+      const result = PermissoesEmergenciaSchema.safeParse(body);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(PERMISSOES_MESSAGES.emergencia);
+    },
+  );
 });
 
 describe('PermissoesSaudeSchema', () => {
@@ -301,18 +388,27 @@ describe('PermissoesTimelineSchema', () => {
 });
 
 describe('PermissoesViewSchema and DEFAULT_PERMISSOES', () => {
-  it('defaults a new account to level 2 with the timeline off (RULINGS.md)', () => {
-    expect(DEFAULT_PERMISSOES).toEqual({ saude: 2, timeline: false });
+  it('defaults a new account to level 2 with the timeline, the address and the strip off', () => {
+    expect(DEFAULT_PERMISSOES).toEqual({
+      saude: 2,
+      timeline: false,
+      endereco: false,
+      emergencia_saude: false,
+    });
     expect(PermissoesViewSchema.parse(DEFAULT_PERMISSOES)).toEqual(DEFAULT_PERMISSOES);
   });
 
-  it('accepts levels 1..4 only and a boolean timeline', () => {
-    expect(PermissoesViewSchema.safeParse({ saude: 1, timeline: true }).success).toBe(true);
-    expect(PermissoesViewSchema.safeParse({ saude: 4, timeline: false }).success).toBe(true);
-    expect(PermissoesViewSchema.safeParse({ saude: 0, timeline: false }).success).toBe(false);
-    expect(PermissoesViewSchema.safeParse({ saude: 5, timeline: false }).success).toBe(false);
-    expect(PermissoesViewSchema.safeParse({ saude: '2', timeline: false }).success).toBe(false);
-    expect(PermissoesViewSchema.safeParse({ saude: 2, timeline: 'false' }).success).toBe(false);
+  it('accepts levels 1..4 only and boolean switches', () => {
+    const view = (overrides: Record<string, unknown>) =>
+      PermissoesViewSchema.safeParse({ ...DEFAULT_PERMISSOES, ...overrides }).success;
+    expect(view({ saude: 1, timeline: true })).toBe(true);
+    expect(view({ saude: 4, endereco: true, emergencia_saude: true })).toBe(true);
+    expect(view({ saude: 0 })).toBe(false);
+    expect(view({ saude: 5 })).toBe(false);
+    expect(view({ saude: '2' })).toBe(false);
+    expect(view({ timeline: 'false' })).toBe(false);
+    expect(view({ endereco: 1 })).toBe(false);
+    expect(view({ emergencia_saude: null })).toBe(false);
   });
 });
 
@@ -326,7 +422,14 @@ describe('labels', () => {
       'own_doctor',
       'self',
     ]);
-    expect(ACCESS_TABS).toEqual(['emergencia', 'saude', 'timeline', 'adicionar']);
+    expect(ACCESS_TABS).toEqual([
+      'emergencia',
+      'endereco',
+      'emergencia_saude',
+      'saude',
+      'timeline',
+      'adicionar',
+    ]);
   });
 
   it('explains every level with a label and a description', () => {

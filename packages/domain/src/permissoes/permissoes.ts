@@ -1,18 +1,11 @@
 import { z } from 'zod';
+import { PERMISSOES_MESSAGES } from './messages.ts';
 
 /**
  * Who may see what through a patient's code (spec 2 §3 "Permissions", §6;
  * RULINGS.md "Who sees what"). Pure rules: the server classifies the viewer
  * and serves only the allowed tabs; the web explains the same levels.
  */
-
-/** pt-BR messages of /permissoes and of the public view (spec 2 §5, §6). */
-export const PERMISSOES_MESSAGES = {
-  updated: 'Permissões atualizadas com sucesso',
-  denied: 'Você não possui permissão para acessar as informações de saúde deste paciente.',
-  saude: 'Escolha quem pode ver suas informações de saúde',
-  timeline: 'Informe se a linha do tempo pode ser vista',
-} as const;
 
 /** Levels of `permissoes.saude` (spec 2 §3): 1 only me … 4 anyone. */
 export const SAUDE_LEVELS = [1, 2, 3, 4] as const;
@@ -45,15 +38,32 @@ export const SAUDE_LEVEL_INFO: Record<SaudeLevel, { label: string; description: 
   },
 };
 
-/** A patient's permissions (spec 2 §3 `permissoes {saude, timeline}`). */
+/**
+ * A patient's permissions (`permissoes`; docs/authorization.md "Who sees
+ * what"): `saude` who reads My Health (1–4), `timeline` whether the Timeline
+ * tab follows My Health, and what the Emergency tab adds for anyone holding
+ * the code: `endereco` the street address (street, number, apartment,
+ * neighbourhood; the city is always shown), `emergencia_saude` the red strip
+ * of allergies, medications and chronic conditions.
+ */
 export const PermissoesViewSchema = z.object({
   saude: z.number().int().min(1).max(4),
   timeline: z.boolean(),
+  endereco: z.boolean(),
+  emergencia_saude: z.boolean(),
 });
 export type Permissoes = z.infer<typeof PermissoesViewSchema>;
 
-/** Defaults of a new account (RULINGS.md "Who sees what"): saude 2, timeline off. */
-export const DEFAULT_PERMISSOES: Permissoes = { saude: 2, timeline: false };
+/**
+ * Defaults of a new account, and of accounts made before the Emergency-tab
+ * switches existed (docs/authorization.md): saude 2, everything else off.
+ */
+export const DEFAULT_PERMISSOES: Permissoes = {
+  saude: 2,
+  timeline: false,
+  endereco: false,
+  emergencia_saude: false,
+};
 
 /**
  * `PUT /api/permissoes` body: `{saude}` 1–4, a number or its digit string
@@ -84,6 +94,21 @@ export const PermissoesSaudeSchema = z.object({
 export const PermissoesTimelineSchema = z.object({
   timeline: z.boolean({ error: PERMISSOES_MESSAGES.timeline }),
 });
+
+/**
+ * `PUT /api/permissoes/emergencia` body: what the Emergency tab adds for
+ * anyone holding the code, one switch or both (`{endereco?, emergencia_saude?}`,
+ * booleans); an empty body or another type is refused.
+ */
+export const PermissoesEmergenciaSchema = z
+  .object({
+    endereco: z.boolean({ error: PERMISSOES_MESSAGES.emergencia }).optional(),
+    emergencia_saude: z.boolean({ error: PERMISSOES_MESSAGES.emergencia }).optional(),
+  })
+  .refine((body) => body.endereco !== undefined || body.emergencia_saude !== undefined, {
+    error: PERMISSOES_MESSAGES.emergencia,
+    path: ['emergencia_saude'],
+  });
 
 /**
  * The five kinds of viewer of a code (RULINGS.md "Who sees what"):
@@ -126,36 +151,66 @@ const SAUDE_THRESHOLD: Record<Exclude<ViewerKind, 'self'>, SaudeLevel> = {
   guest: 4,
 };
 
-/** Tabs of the public view served to a viewer; the Emergency tab is always served. */
+/**
+ * What of the public view is served to a viewer (the Emergency tab always):
+ * the My Health and Timeline tabs, and the Emergency tab's address and
+ * allergies strip (`endereco`, `emergencia_saude`).
+ */
 export interface VisibleTabs {
   saude: boolean;
   timeline: boolean;
+  endereco: boolean;
+  emergencia_saude: boolean;
 }
 
 /**
- * Which tabs of `/code/:code` a viewer may read (RULINGS.md "Who sees what"):
- * My Health when the level admits the viewer (1 only the patient, 2 + their
- * doctors, 3 + any doctor or emergency professional, 4 anyone); the timeline
- * only when `permissoes.timeline` is on *and* My Health is readable. The
- * patient always reads both: it is their own record.
+ * Which tabs of `/code/:code` a viewer may read (docs/authorization.md "Who
+ * sees what"): My Health when the level admits the viewer (1 only the
+ * patient, 2 + their doctors, 3 + any doctor or emergency professional, 4
+ * anyone); the timeline only when `permissoes.timeline` is on *and* My
+ * Health is readable. The patient always reads both: it is their own record.
+ * The Emergency tab is the same for every viewer, the patient included (it
+ * shows them what a rescuer sees): the address and the allergies strip
+ * exactly when their switches are on.
  */
 export function visibleTabs(permissoes: Permissoes, viewer: ViewerKind): VisibleTabs {
-  if (viewer === 'self') return { saude: true, timeline: true };
+  const emergency = { endereco: permissoes.endereco, emergencia_saude: permissoes.emergencia_saude };
+  if (viewer === 'self') return { saude: true, timeline: true, ...emergency };
   const saude = permissoes.saude >= SAUDE_THRESHOLD[viewer];
-  return { saude, timeline: saude && permissoes.timeline };
+  return { saude, timeline: saude && permissoes.timeline, ...emergency };
+}
+
+/**
+ * Whether the Emergency tab opens with the strip of allergies, medications
+ * and chronic conditions: when the patient turned it on for everyone, and,
+ * as before the switch existed, for a viewer who may read My Health anyway.
+ */
+export function showsHealthAlert(tabs: VisibleTabs): boolean {
+  return tabs.emergencia_saude || tabs.saude;
 }
 
 /**
  * What a lookup of the code served, as written to the access log: the tabs of
- * the public view in their order, or `adicionar` for the add-a-record lookup
- * (`GET /api/timeline/user/:code`: name, photo and code only; issue 5).
+ * the public view in their order — the Emergency tab, with its address
+ * (`endereco`) and its allergies strip (`emergencia_saude`) when served —, or
+ * `adicionar` for the add-a-record lookup (`GET /api/timeline/user/:code`:
+ * name, photo and code only).
  */
-export const ACCESS_TABS = ['emergencia', 'saude', 'timeline', 'adicionar'] as const;
+export const ACCESS_TABS = [
+  'emergencia',
+  'endereco',
+  'emergencia_saude',
+  'saude',
+  'timeline',
+  'adicionar',
+] as const;
 export type AccessTab = (typeof ACCESS_TABS)[number];
 
-/** The tabs served for `visible`, as logged: `['emergencia', 'saude']`. */
+/** The tabs served for `visible`, as logged: `['emergencia', 'endereco', 'saude']`. */
 export function servedTabs(visible: VisibleTabs): AccessTab[] {
   const tabs: AccessTab[] = ['emergencia'];
+  if (visible.endereco) tabs.push('endereco');
+  if (showsHealthAlert(visible)) tabs.push('emergencia_saude');
   if (visible.saude) tabs.push('saude');
   if (visible.timeline) tabs.push('timeline');
   return tabs;
@@ -187,6 +242,8 @@ export const VIEWER_KIND_LABELS: Record<ViewerKind, string> = {
 };
 export const ACCESS_TAB_LABELS: Record<AccessTab, string> = {
   emergencia: 'Dados de emergência',
+  endereco: 'Endereço',
+  emergencia_saude: 'Alergias, medicamentos e doenças na aba Emergência',
   saude: 'Minha saúde',
   timeline: 'Linha do tempo',
   adicionar: 'Nome e foto, para adicionar um registro',

@@ -65,11 +65,27 @@ export const UserViewSchema = z.object({
 export type UserView = z.infer<typeof UserViewSchema>;
 
 /**
- * What `GET /api/code/:code` answers to anyone holding the code (RULINGS.md
- * "Who sees what", Emergency tab): name, avatar, `pessoal`, `caracteristicas`,
- * `geral` (blood type included) and `outras.doador`. Never the e-mail, the id
- * or anything from My Health.
- * `idade` is whole years from `nascimento`, in America/Sao_Paulo.
+ * The Emergency tab's allergies strip (docs/authorization.md): the patient's
+ * `alergias` and `medicamentos` as written and the names of the chronic
+ * conditions they checked (`doencas`, alphabetical).
+ */
+export const HealthAlertViewSchema = z.object({
+  alergias: text,
+  medicamentos: text,
+  doencas: z.array(z.string()),
+});
+export type HealthAlertView = z.infer<typeof HealthAlertViewSchema>;
+
+/**
+ * What `GET /api/code/:code` answers to anyone holding the code
+ * (docs/authorization.md "Who sees what", Emergency tab): name, avatar,
+ * `pessoal`, `caracteristicas`, `geral` (blood type included) and
+ * `outras.doador`. `geral.endereco`, `bairro` and `complemento` only when the
+ * patient turned the address on (`permissoes.endereco`; the city always);
+ * `alerta` (allergies, medications, conditions) only when they turned the
+ * strip on, or the viewer may read My Health. Absent, never null, when not
+ * served. Never the e-mail, the id or the rest of My Health. `idade` is whole
+ * years from `nascimento`, in America/Sao_Paulo.
  */
 export const PublicEmergencyViewSchema = z.object({
   name: z.string(),
@@ -78,8 +94,9 @@ export const PublicEmergencyViewSchema = z.object({
   idade: z.number().int().nullable(),
   pessoal: PessoalViewSchema,
   caracteristicas: CaracteristicasViewSchema,
-  geral: GeralViewSchema,
+  geral: GeralViewSchema.partial({ endereco: true, bairro: true, complemento: true }),
   outras: OutrasViewSchema.pick({ doador: true }),
+  alerta: HealthAlertViewSchema.optional(),
   updated_at: z.string(),
 });
 export type PublicEmergencyView = z.infer<typeof PublicEmergencyViewSchema>;

@@ -9,8 +9,8 @@ import {
   SAUDE_MESSAGES,
   SAUDE_TEXT_MAX,
   SaudeSchema,
-  SUS_MASK,
 } from './saude.ts';
+import { SUS_MASK } from './sus.ts';
 
 function errorsOf(schema: z.ZodType, value: unknown): FieldErrors {
   const result = schema.safeParse(value);

@@ -12,9 +12,6 @@ export const SAUDE_MESSAGES = {
   saved: 'Salvo com sucesso',
 } as const;
 
-/** Mask of the SUS card (Cartão Nacional de Saúde, CNS) on /saude; sent as 15 digits. */
-export const SUS_MASK = '### #### #### ####';
-
 /** Longest free-text answer of a /saude card. */
 export const SAUDE_TEXT_MAX = 2000;
 

@@ -47,12 +47,34 @@ describe('ChangePasswordSchema (spec 2 §5)', () => {
   });
 });
 
-describe('CloseAccountSchema (spec 2 §7)', () => {
+describe('CloseAccountSchema (docs/auth-security.md "Closed accounts")', () => {
   it.each([false, 'false', 0, '0'])('reads %j as is_active false', (value) => {
-    expect(CloseAccountSchema.parse({ is_active: value })).toEqual({ is_active: false });
+    expect(CloseAccountSchema.parse({ is_active: value, password: 's' })).toEqual({
+      is_active: false,
+      password: 's',
+    });
   });
 
   it.each([true, 'true', 1, null, undefined, 'sim'])('refuses %j', (value) => {
-    expect(errorsOf(CloseAccountSchema, { is_active: value })).toEqual({ is_active: [M.closeConfirm] });
+    expect(errorsOf(CloseAccountSchema, { is_active: value, password: 's' })).toEqual({
+      is_active: [M.closeConfirm],
+    });
+  });
+
+  it('asks for the password: missing, empty or not text', () => {
+    for (const password of [undefined, '', 123, null]) {
+      expect(errorsOf(CloseAccountSchema, { is_active: false, password })).toEqual({
+        password: [M.closePassword],
+      });
+    }
+  });
+
+  it('keeps a password of up to 1024 characters, and calls a longer one wrong without hashing it', () => {
+    expect(CloseAccountSchema.parse({ is_active: false, password: 'x'.repeat(1024) }).password).toHaveLength(
+      1024,
+    );
+    expect(errorsOf(CloseAccountSchema, { is_active: false, password: 'x'.repeat(1025) })).toEqual({
+      password: [M.closePasswordWrong],
+    });
   });
 });

@@ -11,6 +11,8 @@ export const SETTINGS_MESSAGES = {
   passwordCurrentWrong: 'Senha atual incorreta',
   passwordChanged: 'Senha alterada com sucesso',
   closeConfirm: 'Para encerrar a conta, confirme com is_active igual a false.',
+  closePassword: 'Informe sua senha para encerrar a conta',
+  closePasswordWrong: 'Senha incorreta',
   accountClosed: 'Sua conta foi encerrada.',
   closeFailed: 'Erro ao encerrar sua conta!',
 } as const;
@@ -43,15 +45,21 @@ export const ChangePasswordSchema = z
 export type ChangePassword = z.output<typeof ChangePasswordSchema>;
 
 /**
- * `PUT /api/settings/account/closed` body (spec 2 §7): `{is_active: false}`
- * (`"false"`, `0` and `"0"` are read as false, as a form would send them).
- * Any other value is refused: the route only closes accounts.
+ * `PUT /api/settings/account/closed` body: `{is_active: false, password}`
+ * (`"false"`, `0` and `"0"` are read as false, as a form would send them;
+ * any other value is refused: the route only closes accounts) and the
+ * account's password, asked again so that a phone left signed in is not
+ * enough to close it (docs/auth-security.md "Closed accounts").
  */
 export const CloseAccountSchema = z.object({
   is_active: z.preprocess(
     (v) => (v === 'false' || v === 0 || v === '0' ? false : v),
     z.literal(false, { error: SETTINGS_MESSAGES.closeConfirm }),
   ),
+  password: z
+    .string({ error: SETTINGS_MESSAGES.closePassword })
+    .min(1, { error: SETTINGS_MESSAGES.closePassword, abort: true })
+    .max(1024, SETTINGS_MESSAGES.closePasswordWrong),
 });
 export type CloseAccount = z.output<typeof CloseAccountSchema>;
 

@@ -3,6 +3,8 @@
  * UTC, shown `dd/mm/aaaa` in America/Sao_Paulo.
  */
 
+import { once } from './once.ts';
+
 /** Time zone every date is shown in. */
 export const TIME_ZONE = 'America/Sao_Paulo';
 
@@ -20,17 +22,25 @@ export function isIsoDate(iso: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
-// Built once: constructing a time-zoned formatter costs ~45 µs, on every public code lookup.
-const SAO_PAULO_DAY = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+// Built once, when first used: constructing a time-zoned formatter costs ~45 µs, on every public code lookup.
+const saoPauloDay = once(
+  () =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }),
+);
 
 /** Today's date in America/Sao_Paulo as `YYYY-MM-DD`, for the instant `now`. */
 export function todayInSaoPaulo(now: Date = new Date()): string {
-  return SAO_PAULO_DAY.format(now);
+  return saoPauloDay().format(now);
+}
+
+/** The calendar day of an instant in America/Sao_Paulo, `YYYY-MM-DD` (`'2025-03-11T01:30:00Z'` → `'2025-03-10'`). */
+export function dayInSaoPaulo(instant: string | Date): string {
+  return saoPauloDay().format(typeof instant === 'string' ? new Date(instant) : instant);
 }
 
 /** True when `iso` is a valid date from 1920-01-01 up to and including `today`. */
@@ -52,15 +62,19 @@ export function parseDateBR(br: string): string | null {
   return isIsoDate(iso) ? iso : null;
 }
 
+const brazilianDate = once(
+  () =>
+    new Intl.DateTimeFormat('pt-BR', {
+      timeZone: TIME_ZONE,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    }),
+);
+
 /** A UTC instant shown as `dd/mm/aaaa` in America/Sao_Paulo. */
 export function formatInstantBR(instant: string | Date): string {
-  const d = typeof instant === 'string' ? new Date(instant) : instant;
-  return new Intl.DateTimeFormat('pt-BR', {
-    timeZone: TIME_ZONE,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).format(d);
+  return brazilianDate().format(typeof instant === 'string' ? new Date(instant) : instant);
 }
 
 /** Whole years between the birth date and `today` (both ISO); the birthday itself counts. */

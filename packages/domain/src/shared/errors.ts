@@ -19,6 +19,11 @@ export interface ErrorBody {
 
 /** Generic pt-BR message when the server must not say more. */
 export const GENERIC_ERROR_MESSAGE = 'Ocorreu um erro inesperado. Tente novamente em instantes.';
+/** Message when the request never reached the server (offline, DNS, CORS). */
+export const NETWORK_ERROR_MESSAGE =
+  'Não foi possível conectar ao Pulso. Verifique sua internet e tente novamente.';
+/** localStorage key of the session token (a token kept in the browser's local storage; docs/auth-security.md). */
+export const TOKEN_KEY = 'token';
 /** Message of a 422 without a more specific one. */
 export const VALIDATION_MESSAGE = 'Verifique os dados informados.';
 /** Message of a 401. */

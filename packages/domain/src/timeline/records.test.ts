@@ -5,8 +5,8 @@ import {
   MAX_UPLOAD_BYTES,
   PDF_TOO_LARGE_MESSAGE,
 } from '../shared/files.ts';
+import { TIPO_DOR } from './labels.ts';
 import {
-  AnexoViewSchema,
   INTENSIDADES_DOR,
   isLocked,
   LOCAIS_DOR,
@@ -17,16 +17,20 @@ import {
   TIMELINE_MESSAGES,
   TIMELINE_PUSH,
   TIMELINE_SEARCH_MAX,
+  TIMELINE_VALOR_CONFERIR,
   TIMELINE_VALOR_MAX,
-  TIPO_DOR,
+  timelineItemActions,
+  timelineItemCreateSchema,
+  timelineItemUpdateSchema,
+  valorQuestion,
+} from './records.ts';
+import {
+  AnexoViewSchema,
   TimelineItemAnswerSchema,
   TimelineItemViewSchema,
   TimelinePageSchema,
   TimelineTargetUserSchema,
-  timelineItemActions,
-  timelineItemCreateSchema,
-  timelineItemUpdateSchema,
-} from './records.ts';
+} from './views.ts';
 
 const today = () => '2025-06-15';
 const create = timelineItemCreateSchema(today);
@@ -53,6 +57,28 @@ const VALID = {
   medico_name: 'Dra. Ana',
   descricao: 'Consulta de rotina',
 };
+
+describe('valorQuestion', () => {
+  it('asks to check a value from TIMELINE_VALOR_CONFERIR (R$ 5.000,00) on, as the field shows it', () => {
+    expect(TIMELINE_VALOR_CONFERIR).toBe(5000);
+    expect(valorQuestion('R$ 15.000,00', 'R$ 15.000,00')).toBe(
+      'R$ 15.000,00 — o valor está certo? Confira antes de salvar.',
+    );
+    expect(valorQuestion('R$ 5.000,00', 'R$ 5.000,00')).not.toBeNull();
+    expect(valorQuestion(5000, 'R$ 5.000,00')).not.toBeNull();
+    // While typing, before the mask adds the cents: '15050' shows as 'R$ 15.050'.
+    expect(valorQuestion('R$ 15.050', 'R$ 15.050')).toBe(
+      'R$ 15.050 — o valor está certo? Confira antes de salvar.',
+    );
+    expect(valorQuestion('R$ 1.500', 'R$ 1.500')).toBeNull();
+  });
+
+  it('asks nothing below it, for a blank field or for text that is no value', () => {
+    expect(valorQuestion('R$ 4.999,99', 'R$ 4.999,99')).toBeNull();
+    expect(valorQuestion('R$ 150,00', 'R$ 150,00')).toBeNull();
+    for (const blank of ['', 'R$ ', null, undefined, 'abc']) expect(valorQuestion(blank, '')).toBeNull();
+  });
+});
 
 describe('parseValor', () => {
   it.each([

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { UserViewSchema } from '../profile/user.ts';
 import { isIsoDate, todayInSaoPaulo } from '../shared/dates.ts';
 import { hasAtMostDecimals } from '../shared/decimal.ts';
 import { blankToNull, optionalLine } from '../shared/zod-helpers.ts';
+import { TIMELINE_EMPTY, TIPO_DOR } from './labels.ts';
 
 /**
  * Timeline records as their owner and their authors handle them (spec 1 §2
@@ -33,7 +33,7 @@ export const TIMELINE_MESSAGES = {
   addedToPatient: 'Adicionado na linha do tempo do paciente com sucesso!',
   updated: 'Atualizado com sucesso!',
   deleted: 'Excluído com sucesso!',
-  empty: 'Nenhum registro.',
+  empty: TIMELINE_EMPTY,
   locked: 'Seu período gratuito de 1 mês terminou.',
   notFound: 'Registro não encontrado',
   tipo: 'Escolha o tipo de registro',
@@ -84,9 +84,6 @@ export const TIMELINE_SEARCH_MAX = 100;
 /** Types a person may add on /timeline/add (spec 1 §3): 1, 2, 3, 4, 5 and 7. */
 export const TIMELINE_ADD_TIPOS = [1, 2, 3, 4, 5, 7] as const;
 
-/** The pain record type, written only by the pain map (spec 2), never edited or deleted. */
-export const TIPO_DOR = 8;
-
 /** Pain locations (spec 2 §3); only the name is sent. */
 export const LOCAIS_DOR = [
   'Cabeça',
@@ -112,6 +109,26 @@ export const TIMELINE_DESCRICAO_MAX = 5000;
 
 /** Largest `valor` (reais). */
 export const TIMELINE_VALOR_MAX = 9_999_999.99;
+
+/**
+ * From this `valor` (reais) on, the record form asks the patient to check it
+ * before saving: a consultation or an exam rarely costs that much, and
+ * '15000' typed for R$ 150,00 becomes R$ 15.000,00.
+ */
+export const TIMELINE_VALOR_CONFERIR = 5000;
+
+/**
+ * The question under the value field for a large `valor` ('R$ 15.000,00 —
+ * o valor está certo? …'), `null` below {@link TIMELINE_VALOR_CONFERIR} or
+ * for a value that is not one. `formatted` is the value as the field shows it.
+ */
+export function valorQuestion(valor: unknown, formatted: string): string | null {
+  // While typing, the mask groups thousands before any comma ('R$ 15.050'): dots there are not decimals.
+  const typing = typeof valor === 'string' && /^\s*R\$/i.test(valor) && !valor.includes(',');
+  const parsed = parseValor(typing ? valor.replace(/\./g, '') : valor);
+  if (parsed === undefined || parsed === null || Number(parsed) < TIMELINE_VALOR_CONFERIR) return null;
+  return `${formatted} — o valor está certo? Confira antes de salvar.`;
+}
 
 /**
  * A money value typed with the R$ mask or sent cleaned ('R$ 1.234,56',
@@ -233,84 +250,6 @@ export const TimelineItemUpdateSchema = timelineItemUpdateSchema();
 export type TimelineItemUpdate = z.output<typeof TimelineItemUpdateSchema>;
 
 /**
- * An attachment as answered: `path` the storage key (`timeline/<random>.<ext>`,
- * not a URL), `url` a short-lived signed URL (15 minutes; never a public
- * folder), `name` the file's name on the sender's device (for the list; may be
- * ''), `mime` from the bytes, `size` in bytes.
- */
-export const AnexoViewSchema = z.object({
-  id: z.number().int(),
-  path: z.string(),
-  url: z.string(),
-  name: z.string(),
-  mime: z.string(),
-  size: z.number().int(),
-});
-export type AnexoView = z.infer<typeof AnexoViewSchema>;
-
-/**
- * A timeline record as its owner or its author reads it (spec 1 §3
- * TimelineItem). `data` `YYYY-MM-DD`; `valor` reais '150.00' or null;
- * `created_by` M (a doctor account), T (a third party), null (the patient);
- * `terceiro` who added it when M or T; `pendente` (beyond the spec) a third
- * party's record the patient has not accepted yet (docs/timeline-privacy.md).
- */
-export const TimelineItemViewSchema = z.object({
-  id: z.number().int(),
-  tipo: z.number().int().min(1).max(9),
-  data: z.string(),
-  descricao: z.string(),
-  valor: z.string().nullable(),
-  medico_id: z.number().int().nullable(),
-  medico_name: z.string().nullable(),
-  anexos: z.array(AnexoViewSchema),
-  created_by: z.enum(['M', 'T']).nullable(),
-  terceiro: z.object({ name: z.string() }).nullable(),
-  atendimento_id: z.number().int().nullable(),
-  local_dor: z.string().nullable(),
-  intensidade_dor: z.string().nullable(),
-  pendente: z.boolean(),
-});
-export type TimelineItemView = z.infer<typeof TimelineItemViewSchema>;
-
-/**
- * `GET /api/timeline/pendentes[/:offset]` answer (docs/timeline-privacy.md):
- * 'Registros aguardando sua aprovação', the third parties' records on the
- * caller's timeline that the caller has not accepted, most recently added
- * first, at most `TIMELINE_PAGE_SIZE` from the offset, and how many there are.
- */
-export const TimelinePendentesSchema = z.object({
-  timelineItems: z.array(TimelineItemViewSchema),
-  total: z.number().int().min(0),
-});
-export type TimelinePendentes = z.infer<typeof TimelinePendentesSchema>;
-
-/**
- * `GET /api/timeline/items/:medico/:search[/:offset]` answer (spec 1 §7):
- * the caller's `user`, a page of at most `TIMELINE_PAGE_SIZE` records and the
- * `total` matching the filter and term.
- */
-export const TimelinePageSchema = z.object({
-  user: UserViewSchema,
-  timelineItems: z.array(TimelineItemViewSchema),
-  total: z.number().int().min(0),
-});
-export type TimelinePage = z.infer<typeof TimelinePageSchema>;
-
-/** `GET /api/timeline/item/:id` answer (spec 1 §7): the caller's `user` and the record. */
-export const TimelineItemAnswerSchema = z.object({
-  user: UserViewSchema,
-  timelineItem: TimelineItemViewSchema,
-  /**
-   * How the caller reads the record (beyond the spec): `owner`, the patient
-   * whose timeline holds it, or `author`, who added it to someone else's
-   * timeline — what `timelineItemActions` needs to show the right buttons.
-   */
-  role: z.enum(['owner', 'author']),
-});
-export type TimelineItemAnswer = z.infer<typeof TimelineItemAnswerSchema>;
-
-/**
  * Locked = trial ended, no plan and not corporate (RULINGS.md "Trial"): no
  * adding or editing timeline records, indicators or pain records; reading and
  * deleting stay allowed.
@@ -339,16 +278,3 @@ export function timelineItemActions(
   if (item.created_by === null) return { edit: actor === 'owner', delete: actor === 'owner' };
   return { edit: actor === 'author', delete: true };
 }
-
-/**
- * The patient a record is being added for, as `GET /api/timeline/user/:code`
- * answers it (issue 5 "Records added by others"): only what the add screen
- * shows. `avatar` is a URL or null; `code` canonical.
- */
-export const TimelineTargetUserSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  avatar: z.string().nullable(),
-  code: z.string(),
-});
-export type TimelineTargetUser = z.infer<typeof TimelineTargetUserSchema>;

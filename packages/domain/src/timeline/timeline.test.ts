@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  PublicTimelineItemSchema,
-  TIMELINE_PAGE_SIZE,
+  concorda,
   TIMELINE_PREVIEW_LENGTH,
   TIMELINE_TIPOS,
   timelineAuthorLine,
   timelinePreview,
-} from './timeline.ts';
+} from './labels.ts';
+import { PublicTimelineItemSchema, TIMELINE_PAGE_SIZE } from './timeline.ts';
 
 /** `n` characters of a repeating pt-BR text, none of them a space at the ends. */
 const text = (n: number) => 'abcdefghij'.repeat(10).slice(0, n);
@@ -170,5 +170,26 @@ describe('PublicTimelineItemSchema', () => {
       expect(parsed).not.toHaveProperty(key);
     }
     expect(parsed.terceiro).toEqual({ name: 'João Silva' });
+  });
+});
+
+describe('concorda', () => {
+  it("agrees a participle with each type's gender: a Vacina excluída, um Exame excluído", () => {
+    const excluido = Object.fromEntries(
+      Object.entries(TIMELINE_TIPOS).map(([tipo, label]) => [label, concorda(Number(tipo), 'excluído')]),
+    );
+    expect(excluido).toEqual({
+      Consulta: 'excluída',
+      Exame: 'excluído',
+      'Resultado de Exame': 'excluído',
+      Receita: 'excluída',
+      'Fast Note': 'excluída',
+      Atendimento: 'excluído',
+      Vacina: 'excluída',
+      'Registro de Dor': 'excluído',
+      Encaminhamento: 'excluído',
+    });
+    expect(concorda(7, 'adicionado')).toBe('adicionada');
+    expect(concorda(99, 'excluído')).toBe('excluído');
   });
 });

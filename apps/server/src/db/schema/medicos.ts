@@ -87,6 +87,10 @@ export const medico_especialidades = pgTable(
  * `last_message_at` drives the inactivity job (RULINGS.md "Inactivity"): it
  * is set on acceptance and on every message. A patient has at most one P
  * or A session with each doctor (`atendimentos_open_unique`).
+ * `resposta_vista` is false from the doctor's answer (accepted, refused)
+ * until the patient opens it (the session, or the doctor's profile for a
+ * refusal): the patient's alert and badge (docs/api-issue-6.md "The
+ * patient's requests"). Sessions made before it count as seen.
  */
 export const atendimentos = pgTable(
   'atendimentos',
@@ -105,6 +109,7 @@ export const atendimentos = pgTable(
     credito_id: integer('credito_id'),
     recusado_motivo: smallint('recusado_motivo'),
     recusado_comentario: text('recusado_comentario'),
+    resposta_vista: boolean('resposta_vista').notNull().default(true),
     accepted_at: timestamp('accepted_at', { withTimezone: true }),
     ended_at: timestamp('ended_at', { withTimezone: true }),
     last_message_at: timestamp('last_message_at', { withTimezone: true }),
@@ -116,6 +121,10 @@ export const atendimentos = pgTable(
     index('atendimentos_user_idx').on(t.user_id, t.created_at),
     index('atendimentos_medico_status_idx').on(t.medico_id, t.status, t.created_at),
     index('atendimentos_active_idx').on(t.last_message_at).where(sql`${t.status} = 'A'`),
+    // The patient's requests still to hear of: pending, or answered and not yet seen.
+    index('atendimentos_paciente_aviso_idx')
+      .on(t.user_id)
+      .where(sql`${t.status} = 'P' or ${t.resposta_vista} = false`),
     // One open (P or A) session per patient and doctor, also under concurrent requests (issue 6).
     uniqueIndex('atendimentos_open_unique').on(t.user_id, t.medico_id).where(sql`${t.status} in ('P', 'A')`),
   ],

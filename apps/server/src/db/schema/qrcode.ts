@@ -35,7 +35,7 @@ export const virgin_codes = pgTable(
 /**
  * Every opening of a patient's code (RULINGS.md "Who sees what"): when, who
  * (`viewer_id` null for a visitor, `viewer_kind`) and which tabs were served
- * (`tabs`, comma-separated: `emergencia,saude,timeline`). The patient reads this log (issue 4).
+ * (`tabs`, comma-separated: `emergencia,endereco,emergencia_saude,saude,timeline`). The patient reads this log (issue 4).
  */
 export const code_access_logs = pgTable(
   'code_access_logs',

@@ -82,10 +82,14 @@ export const users = pgTable(
     medico_name: varchar('medico_name', { length: 255 }),
     medico_crm: varchar('medico_crm', { length: 30 }),
     medico_especialidade: varchar('medico_especialidade', { length: 120 }),
-    // permissoes (spec 2 §3): who reads My Health (1 only me … 4 anyone) and whether the
-    // timeline is shown through the code. Defaults from RULINGS.md "Who sees what".
+    // permissoes (docs/authorization.md "Who sees what through the code"): who reads My Health
+    // (1 only me … 4 anyone), whether the timeline is shown through the code, and what the
+    // Emergency tab adds for anyone: the street address, the allergies strip. Off until the
+    // patient turns them on, for the accounts made before these switches too.
     permissoes_saude: smallint('permissoes_saude').notNull().default(2),
     permissoes_timeline: boolean('permissoes_timeline').notNull().default(false),
+    permissoes_endereco: boolean('permissoes_endereco').notNull().default(false),
+    permissoes_emergencia_saude: boolean('permissoes_emergencia_saude').notNull().default(false),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),

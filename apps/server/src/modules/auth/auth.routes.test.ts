@@ -57,6 +57,7 @@ describe('POST /api/register', () => {
 
   it.each([
     ['name', { name: '  ' }, AUTH_MESSAGES.name],
+    ['name', { name: 'a'.repeat(306) }, AUTH_MESSAGES.nameLong],
     ['telefone', { telefone: '1198765432' }, AUTH_MESSAGES.telefone],
     ['telefone', { telefone: '01987654321' }, AUTH_MESSAGES.telefone],
     ['email', { email: '' }, AUTH_MESSAGES.email],
@@ -194,6 +195,23 @@ describe('POST /api/login and /api/logout', () => {
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json()).toEqual(unknown.json());
     expect(wrong.json().message).toBe(AUTH_MESSAGES.invalidCredentials);
+  });
+
+  it("tells a closed account's holder, and only them, that it was closed and where to write", async () => {
+    const p = await createPatient(t.app);
+    await t.database.db.update(users).set({ is_active: false }).where(eq(users.id, p.user.id));
+    const login = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/login', payload: { email: p.user.email, password } });
+    const wrong = await login('nao-e-esta');
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().message).toBe(AUTH_MESSAGES.invalidCredentials);
+    const right = await login(p.password);
+    expect(right.statusCode).toBe(422);
+    const closed = AUTH_MESSAGES.accountClosed(t.config.contato.email);
+    expect(right.json()).toEqual({ message: closed, errors: { password: [closed] } });
+    expect(closed).toMatch(
+      /^Esta conta foi encerrada\. Para reabri-la ou tirar dúvidas, escreva para \S+@\S+\.$/,
+    );
   });
 
   it('answers the spec messages when fields are missing', async () => {

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { HttpError } from '../../errors.ts';
 import { authErrors, ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
 import { sendVerificationMail } from '../account/account.service.ts';
+import { unseenRespostas } from '../telemedicina/respostas.ts';
 import { unreadCount } from '../telemedicina/telemedicina.service.ts';
 import { selectUserRow, toUserView } from '../users/user.presenter.ts';
 import { actorOf, requireUser } from './auth.hooks.ts';
@@ -83,7 +84,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * `POST /api/login` `{email, password}` (spec 1 §7) → 200 `{user, token,
    * message}`; 422 'E-mail ou senha incorretos' for a wrong password and an
-   * unknown e-mail alike; 429 with the wait in pt-BR (and `Retry-After`,
+   * unknown e-mail alike; 422 that the account was closed, with the contact
+   * e-mail, for a closed account's right password; 429 with the wait in pt-BR (and `Retry-After`,
    * seconds) while the account cools down after 10 wrong passwords, or
    * while the client address has had `RATE_LIMIT_LOGIN_FAILURES` wrong
    * passwords in 15 minutes (docs/auth-security.md "Login throttle"). Only
@@ -110,7 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!attempt.allowed) throw tooMany(reply, attempt.waitMs, accountThrottledMessage(attempt.waitMs));
       let userId: number;
       try {
-        userId = await authenticate(db, email, password);
+        userId = await authenticate(db, email, password, app.ctx.config.contato.email);
       } catch (error) {
         if (error instanceof HttpError && error.statusCode === 422) await addressFailures(request);
         throw error;
@@ -142,10 +144,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * `GET /api/user` (spec 2 §7) → 200 `{user, mensagens}`: the caller's
-   * `UserView` and how many chat messages addressed to it are unread (from
-   * doctors in its own sessions, and from patients in the sessions it
-   * attends as a doctor): the Telemedicina tab's badge. 401.
+   * `GET /api/user` (docs/api-issue-6.md "Patient side") → 200 `{user, mensagens, respostas}`: the
+   * caller's `UserView`, how many chat messages addressed to it are unread
+   * (from doctors in its own sessions, and from patients in the sessions it
+   * attends as a doctor) and how many doctors' answers to its requests it
+   * has not opened (docs/api-issue-6.md "The patient's requests"): together
+   * the Telemedicina tab's badge. 401.
    */
   app.get(
     '/user',
@@ -156,14 +160,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The signed-in user and the unread chat messages addressed to it (as a patient and as a doctor)',
         tags: ['auth'],
-        response: { 200: z.object({ user: UserViewSchema, mensagens: z.number().int() }), ...authErrors },
+        response: {
+          200: z.object({ user: UserViewSchema, mensagens: z.number().int(), respostas: z.number().int() }),
+          ...authErrors,
+        },
       },
     },
     async (request) => {
       const userId = actorOf(request).userId;
       const row = await selectUserRow(db, { id: userId });
       if (!row) throw new Error('Signed-in user not found');
-      return { user: toUserView(row), mensagens: await unreadCount(db, userId) };
+      const [mensagens, respostas] = await Promise.all([
+        unreadCount(db, userId),
+        unseenRespostas(db, userId),
+      ]);
+      return { user: toUserView(row), mensagens, respostas };
     },
   );
 

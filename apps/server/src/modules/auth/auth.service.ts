@@ -221,16 +221,23 @@ export async function findUsableInvitation(
 }
 
 /**
- * Checks e-mail and password; answers the user id, or throws 422 with the
- * same message whether the e-mail or the password is wrong.
+ * Checks e-mail and password; answers the user id, or throws 422 under
+ * `password`: 'E-mail ou senha incorretos' whether the e-mail or the
+ * password is wrong; for a closed account (docs/auth-security.md), with its
+ * right password only, that it was closed and where to write (`contato`, an
+ * e-mail) — a wrong password tells nothing about whether the account exists.
  */
-export async function authenticate(db: Db, email: string, password: string): Promise<number> {
+export async function authenticate(
+  db: Db,
+  email: string,
+  password: string,
+  contato: string,
+): Promise<number> {
   const [row] = await db
-    .select({ id: users.id, password_hash: users.password_hash })
+    .select({ id: users.id, password_hash: users.password_hash, is_active: users.is_active })
     .from(users)
-    .where(and(sql`lower(${users.email}) = ${email}`, eq(users.is_active, true)))
+    .where(sql`lower(${users.email}) = ${email}`)
     .limit(1);
-  // A closed account (issue 3) answers exactly like an unknown e-mail.
   if (!row) {
     await verify(await DUMMY_HASH, password);
     throw fieldError('password', AUTH_MESSAGES.invalidCredentials);
@@ -238,5 +245,6 @@ export async function authenticate(db: Db, email: string, password: string): Pro
   if (!(await verify(row.password_hash, password))) {
     throw fieldError('password', AUTH_MESSAGES.invalidCredentials);
   }
+  if (!row.is_active) throw fieldError('password', AUTH_MESSAGES.accountClosed(contato));
   return row.id;
 }

@@ -16,13 +16,13 @@ let t: TestApp;
 const BUDGET = 60;
 
 beforeAll(async () => {
-  // A built SPA of two files, so that the page /code/:code is served too.
+  // A web build with the public page's manifest, so that /code/:code names its script as in production.
   web = await mkdtemp(path.join(tmpdir(), 'pulso-web-'));
   await mkdir(path.join(web, '.vite'), { recursive: true });
   await writeFile(path.join(web, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
   await writeFile(
-    path.join(web, '.vite', 'manifest.json'),
-    JSON.stringify({ 'src/features/code/code-page.tsx': { file: 'assets/code-page-1.js' } }),
+    path.join(web, '.vite', 'code-page-manifest.json'),
+    JSON.stringify({ 'src/code-page.ts': { file: 'assets/code-page-1.js' } }),
   );
   // On Redis, as several API nodes run it (the embedded default counts in process: the last test).
   t = await createTestApp({
@@ -149,8 +149,8 @@ describe('the per-IP code budget (RATE_LIMIT_CODE_PER_MINUTE)', () => {
           url: `/code/${unknownCode()}`,
           headers: { 'x-forwarded-for': client },
         });
-        // The unknown code gets the plain shell (the page then offers registration), and costs a miss.
-        expect(res.body).not.toContain('pulso-code-data');
+        // The unknown code is the 'Código não encontrado' page, and costs a miss.
+        expect(res.body).toContain('Código não encontrado');
         return res.statusCode;
       },
       virgin: async (client) =>
@@ -177,7 +177,7 @@ describe('the per-IP code budget (RATE_LIMIT_CODE_PER_MINUTE)', () => {
           })
         ).statusCode,
     };
-    const expected = { page: 200, virgin: 404, target: 404, register: 422 };
+    const expected = { page: 404, virgin: 404, target: 404, register: 422 };
     for (const [name, miss] of Object.entries(misses)) {
       const client = newClient();
       const first = await miss(client);

@@ -1,117 +1,199 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { EMBEDDED_CODE_DATA_ID, PublicCodeViewSchema } from '@pulso/domain';
-import type { FastifyPluginAsync } from 'fastify';
+import { constants } from 'node:zlib';
+import compress from '@fastify/compress';
+import { LANG_COOKIE, langOf, pickLang, tabOf } from '@pulso/code-page';
+import {
+  CODE_PAGE_STYLE_SOURCE,
+  type CodePageAssets,
+  loaderScript,
+  renderCodeDocument,
+  renderCodeErrorDocument,
+  renderCodeNotFoundDocument,
+} from '@pulso/code-page/server';
+import { formatCode, PublicCodeViewSchema, parseCode } from '@pulso/domain';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../errors.ts';
 import { codeBudget, markCodeMiss } from '../../platform/rate-limit.ts';
+import { findVirginCode } from '../qrcode/qrcode.service.ts';
 import { codeLookup } from './code.service.ts';
-import { renderEmergencyFacts } from './emergency-html.ts';
 
-/** Source path of the public page in the Vite manifest (apps/web). */
-const CODE_PAGE_SOURCE = 'src/features/code/code-page.tsx';
+/** Source path of the public page's browser entry in the Vite manifest (apps/web). */
+const CODE_PAGE_ENTRY = 'src/code-page.ts';
 
 interface ManifestChunk {
   file: string;
   imports?: string[];
-  css?: string[];
-  isEntry?: boolean;
-}
-
-/** The SPA's index.html prepared for `/code/:code`: the page's chunks preloaded, app sheets last. */
-export interface CodePageShell {
-  /** index.html with modulepreload and stylesheet links of the public page. */
-  html: string;
 }
 
 /**
- * Reads `index.html` and the Vite manifest of the built SPA and adds
- * `<link rel="modulepreload">` / stylesheet links for the public page's
- * chunks, so that the browser fetches them alongside the entry instead of
- * after it. Answers `null` when the build has no manifest.
+ * The built browser side of /code/:code, read from its Vite manifest (apps/web vite.code-page.config.ts): the entry's URL and
+ * the chunks it imports statically (preloaded with it). `null` without a build or without that entry:
+ * the page is then served without scripts, still whole.
  */
-export function loadCodePageShell(webDist: string): CodePageShell | null {
+export function loadCodePageAssets(webDist: string): CodePageAssets | null {
   let manifest: Record<string, ManifestChunk>;
   try {
-    manifest = JSON.parse(readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8'));
+    manifest = JSON.parse(readFileSync(path.join(webDist, '.vite', 'code-page-manifest.json'), 'utf8'));
   } catch {
     return null;
   }
-  const index = readFileSync(path.join(webDist, 'index.html'), 'utf8');
-  const files = new Set<string>();
-  const css = new Set<string>();
+  const entry = manifest[CODE_PAGE_ENTRY];
+  if (!entry) return null;
+  const preload = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || chunk.isEntry || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const sheet of chunk.css ?? []) css.add(sheet);
+    if (!chunk || preload.has(`/${chunk.file}`)) return;
+    preload.add(`/${chunk.file}`);
     for (const child of chunk.imports ?? []) visit(child);
   };
-  visit(CODE_PAGE_SOURCE);
-  if (files.size === 0) return null;
-  // Only the small sheet of the plain-HTML facts may block the first paint; the app's sheets move to
-  // the end of <body>, where they no longer hold back what comes before them.
-  const appSheets = index.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
-  const head = [
-    '<link rel="stylesheet" href="/emergency.css">',
-    ...[...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
-  ].join('');
-  const tail = [...appSheets, ...[...css].map((f) => `<link rel="stylesheet" href="/${f}">`)].join('');
-  const html = appSheets
-    .reduce((page, sheet) => page.replace(sheet, ''), index)
-    .replace('</head>', `${head}</head>`)
-    .replace('</body>', `${tail}</body>`);
-  return { html };
+  for (const child of entry.imports ?? []) visit(child);
+  return { script: `/${entry.file}`, preload: [...preload] };
 }
 
-/** JSON safe inside an HTML `<script>` element (no `</script>`, no line separators). */
-function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+/** The value of a cookie in a `Cookie` header, or `null`. */
+function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of header?.split(';') ?? []) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return null;
+}
+
+/** The page's language: `?lang=`, else the switch's cookie, else `Accept-Language`, else pt-BR. */
+function langOfRequest(request: FastifyRequest) {
+  const query = request.query as { lang?: string } | undefined;
+  return pickLang(
+    request.headers['accept-language'],
+    query?.lang ?? cookieValue(request.headers.cookie, LANG_COOKIE),
+  );
 }
 
 /**
- * `GET /code/:code`, the page a scanned QR code opens (RULINGS.md "QR
- * content"). A paramedic's phone gets, in the first answer, the SPA shell
- * with the public page's chunks preloaded and the Emergency tab's data
- * embedded as JSON (`#pulso-code-data`, the `PublicCodeView` a visitor may
- * read, My Health included when the patient opened it to anyone) and its vital facts rendered as plain
- * HTML (`renderEmergencyFacts`), so the blood type shows before any script
- * runs and no further API round trip stands between scan and data. A navigation carries no bearer token
- * (it lives in localStorage), so the opening is logged as a visitor's, as
- * `GET /api/code/:code` logs it and shares its rate limit; an unknown code
- * gets the plain shell, whose page then asks the API and offers registration.
+ * The app's policy with the page's inline stylesheet and loader script allowed by their hashes (and
+ * nothing else inline).
  */
-export function codePageRoutes(shell: CodePageShell): FastifyPluginAsync {
+function allowInline(reply: FastifyReply, scriptSource: string | null): void {
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy !== 'string') return;
+  const add = (directive: string, source: string | null) => (text: string) =>
+    source
+      ? text.replace(
+          new RegExp(`${directive} ([^;]*)`),
+          (_all, sources: string) => `${directive} ${sources} ${source}`,
+        )
+      : text;
+  reply.header(
+    'content-security-policy',
+    add('script-src', scriptSource)(add('style-src', CODE_PAGE_STYLE_SOURCE)(policy)),
+  );
+}
+
+/** The longest typed text the not-found page repeats back (a code with spaces and dashes fits). */
+const TYPED_CODE_MAX = 20;
+
+/**
+ * Answers 404 with the page of a code no profile has (docs/public-code-page.md): `typed` as the
+ * viewer gave it (its canonical form when it has one), a field to type it again and the 192/193 calls.
+ */
+function sendNotFound(request: FastifyRequest, reply: FastifyReply, typed: string): FastifyReply {
+  const code = parseCode(typed);
+  allowInline(reply, null);
+  return reply
+    .code(404)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('x-robots-tag', 'noindex')
+    .send(
+      renderCodeNotFoundDocument({
+        lang: langOfRequest(request),
+        code: code ? formatCode(code) : typed.trim().slice(0, TYPED_CODE_MAX),
+      }),
+    );
+}
+
+/**
+ * `GET /code/:code?aba=&lang=`, the page a scanned QR code opens (docs/public-code-page.md): the whole
+ * page, server-rendered by the components the browser then hydrates, with what a guest may read (a
+ * navigation carries no bearer token; the page asks the API once more for a signed-in viewer). `aba`
+ * picks the tab (`saude`, `timeline`; the Emergency tab otherwise), so the tabs work without scripts;
+ * the language is `lang`, else the switch's cookie, else `Accept-Language`, else pt-BR. The opening is
+ * logged as a visitor's and shares the code budget of `GET /api/code/:code`. An unclaimed sticker's code
+ * goes to /register/:code; any other code that opens nothing (unknown, malformed, a closed account) is
+ * a 404 page saying so, with a field to type the code again (`GET /code?codigo=`, which goes to its
+ * page) and the 192/193 calls. A refusal (429, 503) is a page with the message and the 192/193 calls,
+ * with its status.
+ */
+export function codePageRoutes(assets: CodePageAssets | null): FastifyPluginAsync {
   return async (app) => {
     const lookup = codeLookup(app.ctx.database.db);
-    app.get<{ Params: { code: string } }>(
+    const loader = assets ? loaderScript(assets) : null;
+    // A failure here (the code budget spent, the server overloaded, the database away) is the one error
+    // handler's answer, shown as a page with its message and the 192/193 calls rather than as JSON.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+      if (!String(reply.getHeader('content-type')).startsWith('application/json')) return payload;
+      const { message } = JSON.parse(payload) as { message: string };
+      allowInline(reply, null);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      return renderCodeErrorDocument({ lang: langOfRequest(request), message, retryHref: request.url });
+    });
+    // The page is made per request: compressed per request too (brotli first), in this plugin only.
+    await app.register(compress, {
+      encodings: ['br', 'gzip'],
+      brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
+    });
+    app.get<{ Params: { code: string }; Querystring: { aba?: string; lang?: string } }>(
       '/code/:code',
       {
         config: { access: 'public', rateLimit: codeBudget(app.ctx.config) },
         schema: { hide: true },
       },
       async (request, reply) => {
-        reply
+        const { code } = request.params;
+        let view: ReturnType<typeof PublicCodeViewSchema.parse>;
+        try {
+          view = PublicCodeViewSchema.parse(await lookup.open(code, null, request.log));
+        } catch (error) {
+          if (!(error instanceof HttpError && error.statusCode === 404)) throw error;
+          markCodeMiss(request);
+          const virgin = await findVirginCode(app.ctx.database.db, code).catch((miss: unknown) => {
+            if (miss instanceof HttpError && miss.statusCode === 404) return null;
+            throw miss;
+          });
+          return virgin ? reply.redirect(`/register/${virgin}`) : sendNotFound(request, reply, code);
+        }
+        const lang = langOfRequest(request);
+        // Chosen with the switch as a link (before the script, or without it): kept as the script keeps it.
+        if (langOf(request.query.lang) === lang) {
+          reply.header('set-cookie', `${LANG_COOKIE}=${lang}; Path=/code; Max-Age=31536000; SameSite=Lax`);
+        }
+        allowInline(reply, loader?.source ?? null);
+        return reply
           .type('text/html; charset=utf-8')
           .header('cache-control', 'private, no-store')
-          .header('x-robots-tag', 'noindex');
-        try {
-          // What a visitor may read: a navigation carries no token. The page asks the API again only
-          // when a signed-in viewer might be allowed more.
-          const view = PublicCodeViewSchema.parse(await lookup.open(request.params.code, null, request.log));
-          const data = `<script type="application/json" id="${EMBEDDED_CODE_DATA_ID}">${scriptSafeJson(view)}</script>`;
-          return shell.html
-            .replace('</head>', `${data}</head>`)
-            .replace(/<body([^>]*)>/, (body) => `${body}${renderEmergencyFacts(view.user)}`);
-        } catch (error) {
-          if (error instanceof HttpError && error.statusCode === 404) {
-            markCodeMiss(request);
-            return shell.html;
-          }
-          throw error;
-        }
+          .header('vary', 'accept-language, cookie')
+          .header('x-robots-tag', 'noindex')
+          .send(
+            renderCodeDocument({
+              view,
+              lang,
+              tab: tabOf(request.query.aba),
+              assets: loader && { loader: loader.text },
+            }),
+          );
+      },
+    );
+    // The not-found page's form: the page of what was typed (its canonical form when it is a code), where
+    // the language switch and a reload keep working; text that is no code finds the not-found page again.
+    app.get<{ Querystring: { codigo?: string; lang?: string } }>(
+      '/code',
+      { config: { access: 'public' }, schema: { hide: true } },
+      async (request, reply) => {
+        const typed = (request.query.codigo ?? '').trim().slice(0, TYPED_CODE_MAX);
+        const target = parseCode(typed) ?? encodeURIComponent(typed || '-');
+        const lang = langOf(request.query.lang);
+        return reply.redirect(`/code/${target}${lang ? `?lang=${lang}` : ''}`);
       },
     );
   };

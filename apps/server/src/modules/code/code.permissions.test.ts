@@ -1,4 +1,4 @@
-import { PERMISSOES_MESSAGES, type ViewerKind } from '@pulso/domain';
+import { PERMISSOES_MESSAGES, VIEWER_KINDS, type ViewerKind } from '@pulso/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -34,6 +34,9 @@ const ADICIONAL = 'Usa aparelho auditivo';
 const MEDICO_LIVRE = 'Dra. Helena Prado';
 const TIMELINE_TEXT = 'Ecocardiograma sem alterações';
 const DOENCA = 'Diabetes';
+const RUA = 'Rua das Acácias, 77';
+const BAIRRO = 'Jardim Botânico';
+const APTO = 'Apto 42';
 
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_CODE_PER_MINUTE: '10000' });
@@ -49,6 +52,9 @@ beforeAll(async () => {
       convenio_empresa: 'Unimed',
       sus: '700000000000005',
       sangue: 1,
+      endereco: RUA,
+      bairro: BAIRRO,
+      complemento: APTO,
     })
     .where(eq(users.id, patient.user.id));
   const [diabetes] = await db.select().from(doencas).where(eq(doencas.nome, DOENCA));
@@ -136,9 +142,12 @@ describe('GET /api/code/:code — who sees what', () => {
       await setPermissoes(level, timeline);
       const res = await open(viewers[viewer]);
       const body = res.json();
-      expect(body.acesso).toEqual({ saude, timeline: tl });
-      // The Emergency tab is always there.
+      expect(body.acesso).toEqual({ saude, timeline: tl, endereco: false, emergencia_saude: false });
+      // The Emergency tab is always there; the street address only when the patient turns it on.
       expect(body.user.geral.sangue).toBe(1);
+      for (const key of ['endereco', 'bairro', 'complemento'])
+        expect(body.user.geral).not.toHaveProperty(key);
+      for (const secret of [RUA, BAIRRO, APTO]) expect(res.body).not.toContain(secret);
       if (saude) {
         expect(body.user.saude).toMatchObject({
           alergias: ALERGIA,
@@ -148,8 +157,11 @@ describe('GET /api/code/:code — who sees what', () => {
         expect(body.user.hospitalar).toMatchObject({ medico_name: MEDICO_LIVRE, convenio_empresa: 'Unimed' });
         expect(body.user.outras).toEqual({ doador: null, adicional: ADICIONAL });
         expect(body.user.doencas).toEqual([{ id: expect.any(Number), nome: DOENCA }]);
+        // A viewer who reads My Health has the Emergency tab's strip too, as before the switch.
+        expect(body.user.alerta).toEqual({ alergias: ALERGIA, medicamentos: MEDICAMENTO, doencas: [DOENCA] });
       } else {
-        for (const key of ['saude', 'hospitalar', 'doencas']) expect(body.user).not.toHaveProperty(key);
+        for (const key of ['saude', 'hospitalar', 'doencas', 'alerta'])
+          expect(body.user).not.toHaveProperty(key);
         expect(body.user.outras).toEqual({ doador: null });
         for (const secret of [
           ALERGIA,
@@ -186,8 +198,68 @@ describe('GET /api/code/:code — who sees what', () => {
         .offset((await t.database.db.$count(code_access_logs)) - 1);
       expect(log).toEqual({
         viewer_kind: viewer,
-        tabs: ['emergencia', saude && 'saude', tl && 'timeline'].filter(Boolean).join(','),
+        tabs: ['emergencia', saude && 'emergencia_saude', saude && 'saude', tl && 'timeline']
+          .filter(Boolean)
+          .join(','),
       });
+    },
+  );
+});
+
+describe("the Emergency tab's switches: address and allergies strip, the same for every viewer", () => {
+  async function setSwitches(endereco: boolean, emergencia_saude: boolean) {
+    await t.database.db
+      .update(users)
+      .set({
+        permissoes_saude: 1,
+        permissoes_endereco: endereco,
+        permissoes_emergencia_saude: emergencia_saude,
+      })
+      .where(eq(users.id, patient.user.id));
+  }
+  async function lastLogTabs() {
+    const [log] = await t.database.db
+      .select({ tabs: code_access_logs.tabs })
+      .from(code_access_logs)
+      .orderBy(code_access_logs.id)
+      .offset((await t.database.db.$count(code_access_logs)) - 1);
+    return log?.tabs;
+  }
+
+  it.each(VIEWER_KINDS)(
+    '%s: the street address with the switch on, the city alone with it off',
+    async (viewer) => {
+      await setSwitches(true, false);
+      const on = await open(viewers[viewer]);
+      expect(on.json().user.geral).toMatchObject({ endereco: RUA, bairro: BAIRRO, complemento: APTO });
+      expect(on.json().acesso.endereco).toBe(true);
+      expect(await lastLogTabs()).toMatch(/^emergencia,endereco(,|$)/);
+      await setSwitches(false, false);
+      const off = await open(viewers[viewer]);
+      expect(off.json().user.geral.cidade).toEqual(on.json().user.geral.cidade);
+      for (const secret of [RUA, BAIRRO, APTO]) expect(off.body).not.toContain(secret);
+      expect(await lastLogTabs()).not.toContain('endereco');
+    },
+  );
+
+  it.each(['guest', 'health_professional', 'other_user'] as const)(
+    "%s at level 1 ('only me') reads allergies, medications and conditions with the strip's switch on, and nothing else of My Health",
+    async (viewer) => {
+      await setSwitches(false, true);
+      const on = await open(viewers[viewer]);
+      const body = on.json();
+      expect(body.user.alerta).toEqual({ alergias: ALERGIA, medicamentos: MEDICAMENTO, doencas: [DOENCA] });
+      expect(body.acesso).toEqual({ saude: false, timeline: false, endereco: false, emergencia_saude: true });
+      for (const key of ['saude', 'hospitalar', 'doencas']) expect(body.user).not.toHaveProperty(key);
+      for (const secret of [ADICIONAL, MEDICO_LIVRE, 'Unimed', '700000000000005', TIMELINE_TEXT]) {
+        expect(on.body).not.toContain(secret);
+      }
+      expect(await lastLogTabs()).toBe('emergencia,emergencia_saude');
+      await setSwitches(false, false);
+      const off = await open(viewers[viewer]);
+      expect(off.json().user).not.toHaveProperty('alerta');
+      for (const secret of [ALERGIA, MEDICAMENTO, DOENCA]) expect(off.body).not.toContain(secret);
+      expect(await lastLogTabs()).toBe('emergencia');
     },
   );
 });
@@ -247,7 +319,7 @@ describe('classification of doctors and emergency professionals', () => {
     await createAtendimento(t.database.db, patient.user.id, doctor.medicoId, 'A');
     expect(await kindOf(doctor.auth)).toBe('other_user');
     await setPermissoes(3, true);
-    expect((await open(doctor.auth)).json().acesso).toEqual({ saude: false, timeline: false });
+    expect((await open(doctor.auth)).json().acesso).toMatchObject({ saude: false, timeline: false });
   });
 
   it('a verified emergency professional (M, B or S) counts for level 3; a pending or rejected one does not', async () => {
@@ -266,7 +338,7 @@ describe('classification of doctors and emergency professionals', () => {
   it('a doctor whose account is the patient’s own is still the patient', async () => {
     const self = await createDoctor(t, { account: await createPatient(t.app) });
     const res = await t.app.inject({ url: `/api/code/${self.user.code}`, headers: self.auth });
-    expect(res.json().acesso).toEqual({ saude: true, timeline: true });
+    expect(res.json().acesso).toMatchObject({ saude: true, timeline: true });
     const [row] = await t.database.db.select().from(medicos).where(eq(medicos.id, self.medicoId));
     expect(row?.user_id).toBe(self.user.id);
   });

@@ -58,13 +58,18 @@ describe('GET /api/code/:code', () => {
         nascimento: '1980-05-17',
         sexo: 'F',
         sangue: 8,
-        bairro: 'Centro',
         cidade: { id: 3550308, descricao: 'São Paulo - SP' },
       },
       outras: { doador: 'S' },
     });
-    // At the default level (2, RULINGS.md) a guest reads the Emergency tab only.
-    expect(res.json().acesso).toEqual({ saude: false, timeline: false });
+    // By default (docs/authorization.md) a guest reads the Emergency tab only, without the street address.
+    expect(Object.keys(user.geral).sort()).toEqual(['cidade', 'nascimento', 'sangue', 'sexo']);
+    expect(res.json().acesso).toEqual({
+      saude: false,
+      timeline: false,
+      endereco: false,
+      emergencia_saude: false,
+    });
     expect(Object.keys(res.json()).sort()).toEqual(['acesso', 'user']);
     expect(user.idade).toBeGreaterThanOrEqual(45);
 
@@ -128,7 +133,7 @@ describe('GET /api/code/:code', () => {
     expect(await accessLogs(patient.user.id)).toEqual([
       { viewer_id: null, viewer_kind: 'guest', tabs: 'emergencia' },
       { viewer_id: other.user.id, viewer_kind: 'other_user', tabs: 'emergencia' },
-      { viewer_id: patient.user.id, viewer_kind: 'self', tabs: 'emergencia,saude,timeline' },
+      { viewer_id: patient.user.id, viewer_kind: 'self', tabs: 'emergencia,emergencia_saude,saude,timeline' },
       { viewer_id: null, viewer_kind: 'guest', tabs: 'emergencia' },
     ]);
     expect(await accessLogs(other.user.id)).toEqual([]);

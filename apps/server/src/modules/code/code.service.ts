@@ -4,6 +4,7 @@ import {
   type PublicTimelineItem,
   parseCode,
   servedTabs,
+  showsHealthAlert,
   TIMELINE_PAGE_SIZE,
   type ViewerKind,
   type VisibleTabs,
@@ -37,6 +38,14 @@ export const CODE_NOT_FOUND_MESSAGE = 'Código não encontrado';
 
 type Log = Pick<FastifyBaseLogger, 'error'>;
 
+/** A page of the Timeline tab serves that tab only (the `emergencia` of the log's list aside). */
+const NOTHING_BUT_EMERGENCY: VisibleTabs = {
+  saude: false,
+  timeline: false,
+  endereco: false,
+  emergencia_saude: false,
+};
+
 /** The public lookups of one database; see {@link codeLookup}. */
 export interface CodeLookup {
   /** Opens a patient's code for a viewer (`null` a visitor): the tabs that viewer may read. */
@@ -58,8 +67,12 @@ const lookups = new WeakMap<Db, CodeLookup>();
 
 /**
  * Builds, once per database, the public lookup of a patient by personal code
- * in any spelling (RULINGS.md "Who sees what"):
- * - the Emergency tab is always served to anyone holding the code;
+ * in any spelling (docs/authorization.md "Who sees what through the code"):
+ * - the Emergency tab is always served to anyone holding the code, the
+ *   street address when `permissoes_endereco` is on (the city always) and
+ *   the allergies strip (`user.alerta`: allergies, medications, checked
+ *   diseases) when `permissoes_emergencia_saude` is on or My Health is
+ *   served;
  * - the viewer is classified (`viewerClassifier`: guest, the patient, one of
  *   their doctors, any doctor or emergency professional, another user) and
  *   `visibleTabs` decides, from `permissoes`, whether My Health (`saude`,
@@ -120,7 +133,15 @@ function buildCodeLookup(db: Db): CodeLookup {
     const [row]: UserRow[] = await byCode.execute({ code });
     if (!row) throw notFound(CODE_NOT_FOUND_MESSAGE);
     const kind = await classify(viewerId, row);
-    const tabs = visibleTabs({ saude: row.permissoes_saude, timeline: row.permissoes_timeline }, kind);
+    const tabs = visibleTabs(
+      {
+        saude: row.permissoes_saude,
+        timeline: row.permissoes_timeline,
+        endereco: row.permissoes_endereco,
+        emergencia_saude: row.permissoes_emergencia_saude,
+      },
+      kind,
+    );
     return { row, kind, tabs };
   }
 
@@ -146,14 +167,22 @@ function buildCodeLookup(db: Db): CodeLookup {
   return {
     async open(input, viewerId, logger) {
       const { row, kind, tabs } = await resolve(input, viewerId);
-      const emergency = toPublicEmergencyView(row);
+      const emergency = toPublicEmergencyView(row, { endereco: tabs.endereco });
       const view: PublicCodeView = { user: emergency, acesso: tabs };
+      const doencasChecked = showsHealthAlert(tabs) ? await checkedDoencas(db, row.id) : [];
+      if (showsHealthAlert(tabs)) {
+        emergency.alerta = {
+          alergias: row.alergias,
+          medicamentos: row.medicamentos,
+          doencas: doencasChecked.map((doenca) => doenca.nome),
+        };
+      }
       if (tabs.saude) {
         view.user = {
           ...emergency,
           outras: { doador: emergency.outras.doador, adicional: row.adicional },
           ...healthSections(row),
-          doencas: await checkedDoencas(db, row.id),
+          doencas: doencasChecked,
         };
       }
       if (tabs.timeline) {
@@ -171,7 +200,7 @@ function buildCodeLookup(db: Db): CodeLookup {
       });
       if (!tabs.timeline) throw denied();
       const page = await timelineItems(db, row.id, readableRecords(viewerId, kind), offset);
-      await log(row, viewerId, kind, { saude: false, timeline: true }, logger);
+      await log(row, viewerId, kind, { ...NOTHING_BUT_EMERGENCY, timeline: true }, logger);
       return page;
     },
   };

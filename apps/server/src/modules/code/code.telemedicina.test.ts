@@ -32,16 +32,16 @@ let sessionId: number;
 const MOTIVO = 'Olá doutora, tenho sentido palpitações. Posso manter a medicação?';
 const OWN_RECORD = 'Consulta de rotina com clínico geral';
 
-/** The SPA's shell, so that `GET /code/:code` renders the page a scan opens. */
+/** A web build with the public page's manifest, so that `GET /code/:code` names its script as in production. */
 async function webDist(): Promise<string> {
   const web = await mkdtemp(path.join(tmpdir(), 'pulso-web-'));
   await mkdir(path.join(web, '.vite'), { recursive: true });
   await writeFile(path.join(web, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
   await writeFile(
-    path.join(web, '.vite', 'manifest.json'),
+    path.join(web, '.vite', 'code-page-manifest.json'),
     JSON.stringify({
       'index.html': { file: 'assets/index.js', isEntry: true },
-      'src/features/code/code-page.tsx': { file: 'assets/code-page.js', imports: ['index.html'] },
+      'src/code-page.ts': { file: 'assets/code-page.js', imports: ['index.html'] },
     }),
   );
   return web;
@@ -123,10 +123,14 @@ describe('a telemedicine record through the code', () => {
     const match = new RegExp(
       `<script type="application/json" id="${EMBEDDED_CODE_DATA_ID}">(.*?)</script>`,
     ).exec(res.body);
-    const data = JSON.parse(match?.[1] ?? 'null');
+    const data = JSON.parse(match?.[1] ?? 'null').view;
     expect(data.total).toBe(1);
     expect(data.timelineItems.map((i: { descricao: string }) => i.descricao)).toEqual([OWN_RECORD]);
     expect(res.body).not.toContain('palpitações');
+    // Nor in its Timeline tab as the server renders it (scripts blocked).
+    const tab = await t.app.inject({ url: `/code/${code}?aba=timeline` });
+    expect(tab.body).toContain(OWN_RECORD.slice(0, 20));
+    expect(tab.body).not.toContain('palpitações');
   });
 
   it('stays private once its session’s row is gone', async () => {

@@ -332,19 +332,16 @@ describe('POST /api/home/pressao', () => {
     }
   });
 
-  it("answers 422 with the spec's warning under dia when dia passes sis or is under 50", async () => {
+  it("answers 422 under dia with the spec's warning when dia passes sis, and 'below 50' when it is under 50", async () => {
     const p = await patient();
-    for (const [sis, dia] of [
-      ['120', '121'],
-      ['120', '49'],
-      ['99', '10'],
-    ]) {
+    for (const [sis, dia, message] of [
+      ['120', '121', PRESSAO_MESSAGES.diastolica],
+      ['120', '49', PRESSAO_MESSAGES.diastolicaBaixa],
+      ['99', '10', PRESSAO_MESSAGES.diastolicaBaixa],
+    ] as const) {
       const res = await api.post('pressao', p.auth, body(sis, dia));
       expect(res.statusCode, `${sis}/${dia}`).toBe(422);
-      expect(res.json()).toEqual({
-        message: PRESSAO_MESSAGES.diastolica,
-        errors: { dia: [PRESSAO_MESSAGES.diastolica] },
-      });
+      expect(res.json()).toEqual({ message, errors: { dia: [message] } });
     }
     expect((await storedCounts()).pressao).toBe(0);
   });

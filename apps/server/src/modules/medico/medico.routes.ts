@@ -17,14 +17,13 @@ import {
   aceitar,
   encerrar,
   getMedicoMe,
-  issuePass,
   listAtendimentos,
-  listPasses,
   listSolicitacoes,
   recusar,
   setBloqueio,
   setStatus,
 } from './medico.service.ts';
+import { issuePass, listPasses } from './passes.service.ts';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(INT4_MAX) });
 const forbiddenErrors = { 403: ErrorBodySchema, 422: ValidationErrorBodySchema, ...authErrors } as const;

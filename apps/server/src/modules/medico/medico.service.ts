@@ -1,12 +1,8 @@
-import { randomInt } from 'node:crypto';
 import {
   ATENDIMENTOS_PAGE_SIZE,
   type AtendimentoView,
   TELEMEDICINA_MESSAGES as M,
   type MedicoView,
-  PASS_ALPHABET,
-  PASS_LENGTH,
-  type PassView,
   TIMELINE_MESSAGES,
   type UserView,
 } from '@pulso/domain';
@@ -23,13 +19,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
-import {
-  conflict,
-  INT4_MAX,
-  isUniqueViolation,
-  partiesOf,
-  requireMedico,
-} from '../telemedicina/telemedicina.access.ts';
+import { conflict, INT4_MAX, partiesOf, requireMedico } from '../telemedicina/telemedicina.access.ts';
 import { announceEnded, writeAtendimentoRecords } from '../telemedicina/telemedicina.ending.ts';
 import { publishAtendimentoEvent } from '../telemedicina/telemedicina.events.ts';
 import {
@@ -57,9 +47,6 @@ const FILTRO_STATUS: Record<AtendimentosFiltro, string[] | null> = {
   encerrados: ['E', 'ET'],
   todos: null,
 };
-
-/** Most passes `GET /api/medico/passes` answers, newest first. */
-export const PASSES_LIMIT = 100;
 
 /** The doctor's own session `id` (locked `FOR UPDATE` inside a transaction), or 404 notFound. */
 async function ownSession(tx: Db, medicoId: number, id: number, lock = false): Promise<AtendimentoRow> {
@@ -140,7 +127,7 @@ export async function aceitar(deps: TelemedicinaDeps, actor: Actor, id: number):
   const now = new Date();
   const [row] = await db
     .update(atendimentos)
-    .set({ status: 'A', accepted_at: now, last_message_at: now, updated_at: now })
+    .set({ status: 'A', accepted_at: now, last_message_at: now, updated_at: now, resposta_vista: false })
     .where(and(eq(atendimentos.id, id), eq(atendimentos.medico_id, medicoId), eq(atendimentos.status, 'P')))
     .returning();
   if (!row) throw conflict(M.notPending);
@@ -200,6 +187,7 @@ export async function recusar(
         recusado_comentario: input.recusado_comentario,
         pass_id: null,
         credito_id: null,
+        resposta_vista: false,
         updated_at: sql`now()`,
       })
       .where(eq(atendimentos.id, current.id))
@@ -319,81 +307,4 @@ export async function setBloqueio(db: Db, actor: Actor, userId: number, bloquead
     .delete(medico_bloqueios)
     .where(and(eq(medico_bloqueios.medico_id, medicoId), eq(medico_bloqueios.user_id, userId)));
   return M.unblocked;
-}
-
-/** A fresh pass code: {@link PASS_LENGTH} characters of {@link PASS_ALPHABET}, drawn at random. */
-export function drawPassCode(): string {
-  let code = '';
-  for (let i = 0; i < PASS_LENGTH; i += 1) code += PASS_ALPHABET[randomInt(PASS_ALPHABET.length)];
-  return code;
-}
-
-type PassRow = {
-  id: number;
-  code: string;
-  created_at: Date;
-  used_at: Date | null;
-  paciente_id: number | null;
-  paciente_name: string | null;
-};
-
-function toPassView(row: PassRow): PassView {
-  return {
-    id: row.id,
-    code: row.code,
-    created_at: row.created_at.toISOString(),
-    used_at: row.used_at?.toISOString() ?? null,
-    paciente:
-      row.used_at !== null && row.paciente_id !== null && row.paciente_name !== null
-        ? { id: row.paciente_id, name: row.paciente_name }
-        : null,
-  };
-}
-
-const passColumns = {
-  id: passes.id,
-  code: passes.code,
-  created_at: passes.created_at,
-  used_at: passes.used_at,
-  paciente_id: users.id,
-  paciente_name: users.name,
-};
-
-/**
- * `GET /api/medico/passes`: the doctor's passes, newest first (at most
- * {@link PASSES_LIMIT}), with who used each. Errors: 403 notMedico.
- */
-export async function listPasses(db: Db, actor: Actor): Promise<PassView[]> {
-  const { medicoId } = await requireMedico(db, actor);
-  const rows = await db
-    .select(passColumns)
-    .from(passes)
-    .leftJoin(users, eq(users.id, passes.used_by))
-    .where(eq(passes.medico_id, medicoId))
-    .orderBy(desc(passes.created_at), desc(passes.id))
-    .limit(PASSES_LIMIT);
-  return rows.map(toPassView);
-}
-
-/**
- * `POST /api/medico/passes` (RULINGS.md "Pass"): a new single-use pass
- * valid for one request to this doctor; its code is drawn at random (a
- * clash with an existing code draws again). Errors: 403 notMedico.
- */
-export async function issuePass(db: Db, actor: Actor): Promise<PassView> {
-  const { medicoId } = await requireMedico(db, actor);
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      const [row] = await db.insert(passes).values({ medico_id: medicoId, code: drawPassCode() }).returning({
-        id: passes.id,
-        code: passes.code,
-        created_at: passes.created_at,
-        used_at: passes.used_at,
-      });
-      if (!row) throw new Error('pass not inserted');
-      return toPassView({ ...row, paciente_id: null, paciente_name: null });
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= 5) throw error;
-    }
-  }
 }

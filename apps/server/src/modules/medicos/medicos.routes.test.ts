@@ -153,7 +153,7 @@ describe('GET /api/medicos/search/:text', () => {
       method: 'PUT',
       url: '/api/settings/account/closed',
       headers: closing.auth,
-      payload: { is_active: false },
+      payload: { is_active: false, password: closing.password },
     });
     expect(closed.statusCode).toBe(200);
     expect(names(await search('renata', p.auth))).toEqual(['Renata Aberta']);

@@ -28,6 +28,8 @@ type Auth = { authorization: string } | undefined;
 type Patient = Awaited<ReturnType<typeof createPatient>>;
 
 const M = PERMISSOES_MESSAGES;
+/** The Emergency tab's switches as a new account has them. */
+const OFF = { endereco: false, emergencia_saude: false };
 const headers = (auth: Auth) => (auth ? { headers: auth } : {});
 
 const getPermissoes = (auth: Auth) => t.app.inject({ url: '/api/permissoes', ...headers(auth) });
@@ -42,6 +44,13 @@ const putTimeline = (payload: unknown, auth: Auth) =>
   t.app.inject({
     method: 'PUT',
     url: '/api/permissoes/timeline',
+    payload: payload as Record<string, unknown>,
+    ...headers(auth),
+  });
+const putEmergencia = (payload: unknown, auth: Auth) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/permissoes/emergencia',
     payload: payload as Record<string, unknown>,
     ...headers(auth),
   });
@@ -73,6 +82,7 @@ describe('authorisation', () => {
     ['GET /api/permissoes', (auth) => getPermissoes(auth)],
     ['PUT /api/permissoes', (auth) => putSaude({ saude: 4 }, auth)],
     ['PUT /api/permissoes/timeline', (auth) => putTimeline({ timeline: true }, auth)],
+    ['PUT /api/permissoes/emergencia', (auth) => putEmergencia({ endereco: true }, auth)],
     ['GET /api/permissoes/acessos', (auth) => getAcessos(auth)],
   ];
 
@@ -95,13 +105,18 @@ describe('authorisation', () => {
     for (const intruder of [other, doctor]) {
       expect(await permissoesOf(intruder)).toEqual(DEFAULT_PERMISSOES);
       expect((await putSaude({ saude: 4 }, intruder.auth)).json().permissoes).toEqual({
+        ...OFF,
         saude: 4,
         timeline: false,
       });
       expect((await putTimeline({ timeline: true }, intruder.auth)).json().permissoes).toEqual({
+        ...OFF,
         saude: 4,
         timeline: true,
       });
+      expect(
+        (await putEmergencia({ endereco: true, emergencia_saude: true }, intruder.auth)).json().permissoes,
+      ).toEqual({ saude: 4, timeline: true, endereco: true, emergencia_saude: true });
       // The intruder's own log is empty: the owner's row is not theirs to read.
       expect((await getAcessos(intruder.auth)).json()).toEqual({ acessos: [], total: 0 });
     }
@@ -116,6 +131,7 @@ describe('authorisation', () => {
     await insertLog(owner.user.id);
     await putSaude({ saude: 1, user_id: owner.user.id, id: owner.user.id }, other.auth);
     await putTimeline({ timeline: true, user_id: owner.user.id }, other.auth);
+    await putEmergencia({ endereco: true, user_id: owner.user.id }, other.auth);
     expect(await permissoesOf(owner)).toEqual(DEFAULT_PERMISSOES);
     expect((await getAcessos(other.auth, `?user_id=${owner.user.id}`)).json()).toEqual({
       acessos: [],
@@ -129,8 +145,8 @@ describe('GET /api/permissoes', () => {
     const p = await createPatient(t.app);
     const res = await getPermissoes(p.auth);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ permissoes: { saude: 2, timeline: false } });
-    expect(DEFAULT_PERMISSOES).toEqual({ saude: 2, timeline: false });
+    expect(res.json()).toEqual({ permissoes: { ...OFF, saude: 2, timeline: false } });
+    expect(DEFAULT_PERMISSOES).toEqual({ ...OFF, saude: 2, timeline: false });
   });
 });
 
@@ -140,8 +156,8 @@ describe('PUT /api/permissoes', () => {
     for (const saude of [1, 3, 4, 2]) {
       const res = await putSaude({ saude }, p.auth);
       expect(res.statusCode, String(saude)).toBe(200);
-      expect(res.json()).toEqual({ message: M.updated, permissoes: { saude, timeline: false } });
-      expect(await permissoesOf(p)).toEqual({ saude, timeline: false });
+      expect(res.json()).toEqual({ message: M.updated, permissoes: { ...OFF, saude, timeline: false } });
+      expect(await permissoesOf(p)).toEqual({ ...OFF, saude, timeline: false });
     }
   });
 
@@ -150,7 +166,7 @@ describe('PUT /api/permissoes', () => {
     await putTimeline({ timeline: true }, p.auth);
     const res = await putSaude({ saude: '3' }, p.auth);
     expect(res.statusCode).toBe(200);
-    expect(await permissoesOf(p)).toEqual({ saude: 3, timeline: true });
+    expect(await permissoesOf(p)).toEqual({ ...OFF, saude: 3, timeline: true });
   });
 
   it('answers 422 errors.saude for a level outside 1–4, a fraction, text or nothing, and writes nothing', async () => {
@@ -161,20 +177,20 @@ describe('PUT /api/permissoes', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       expect(res.json(), JSON.stringify(body)).toEqual({ message: M.saude, errors: { saude: [M.saude] } });
     }
-    expect(await permissoesOf(p)).toEqual({ saude: 3, timeline: false });
+    expect(await permissoesOf(p)).toEqual({ ...OFF, saude: 3, timeline: false });
   });
 
   it('changes what a visitor reads through the code', async () => {
     const p = await createPatient(t.app);
     const code = () => t.app.inject({ url: `/api/code/${p.user.code}` });
-    expect((await code()).json().acesso).toEqual({ saude: false, timeline: false });
+    expect((await code()).json().acesso).toEqual({ ...OFF, saude: false, timeline: false });
     await putSaude({ saude: 4 }, p.auth);
-    expect((await code()).json().acesso).toEqual({ saude: true, timeline: false });
+    expect((await code()).json().acesso).toEqual({ ...OFF, saude: true, timeline: false });
     await putTimeline({ timeline: true }, p.auth);
-    expect((await code()).json().acesso).toEqual({ saude: true, timeline: true });
+    expect((await code()).json().acesso).toEqual({ ...OFF, saude: true, timeline: true });
     await putSaude({ saude: 3 }, p.auth);
     // The timeline follows My Health: a visitor no longer reads either.
-    expect((await code()).json().acesso).toEqual({ saude: false, timeline: false });
+    expect((await code()).json().acesso).toEqual({ ...OFF, saude: false, timeline: false });
   });
 });
 
@@ -185,8 +201,8 @@ describe('PUT /api/permissoes/timeline', () => {
     for (const timeline of [true, false, true]) {
       const res = await putTimeline({ timeline }, p.auth);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ message: M.updated, permissoes: { saude: 4, timeline } });
-      expect(await permissoesOf(p)).toEqual({ saude: 4, timeline });
+      expect(res.json()).toEqual({ message: M.updated, permissoes: { ...OFF, saude: 4, timeline } });
+      expect(await permissoesOf(p)).toEqual({ ...OFF, saude: 4, timeline });
     }
   });
 
@@ -201,6 +217,59 @@ describe('PUT /api/permissoes/timeline', () => {
       });
     }
     expect(await permissoesOf(p)).toEqual(DEFAULT_PERMISSOES);
+  });
+});
+
+describe('PUT /api/permissoes/emergencia', () => {
+  it('turns the address and the allergies strip on and off, one at a time or both, keeping the rest', async () => {
+    const p = await createPatient(t.app);
+    await putSaude({ saude: 3 }, p.auth);
+    const steps: [Record<string, boolean>, Permissoes][] = [
+      [{ endereco: true }, { saude: 3, timeline: false, endereco: true, emergencia_saude: false }],
+      [{ emergencia_saude: true }, { saude: 3, timeline: false, endereco: true, emergencia_saude: true }],
+      [{ endereco: false }, { saude: 3, timeline: false, endereco: false, emergencia_saude: true }],
+      [
+        { endereco: true, emergencia_saude: false },
+        { saude: 3, timeline: false, endereco: true, emergencia_saude: false },
+      ],
+    ];
+    for (const [body, expected] of steps) {
+      const res = await putEmergencia(body, p.auth);
+      expect(res.statusCode, JSON.stringify(body)).toBe(200);
+      expect(res.json()).toEqual({ message: M.updated, permissoes: expected });
+      expect(await permissoesOf(p)).toEqual(expected);
+    }
+  });
+
+  it('answers 422 for an empty body or a value that is not a boolean, and writes nothing', async () => {
+    const p = await createPatient(t.app);
+    for (const body of [{}, { endereco: 'true' }, { emergencia_saude: 1 }, { endereco: null }]) {
+      const res = await putEmergencia(body, p.auth);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(res.json().message, JSON.stringify(body)).toBe(M.emergencia);
+    }
+    expect(await permissoesOf(p)).toEqual(DEFAULT_PERMISSOES);
+  });
+
+  it('changes what a visitor reads on the Emergency tab, and what the access log says was served', async () => {
+    const p = await createPatient(t.app);
+    await t.database.db
+      .update(users)
+      .set({ endereco: 'Rua Tamandaré, 9', alergias: 'Látex' })
+      .where(eq(users.id, p.user.id));
+    const code = () => t.app.inject({ url: `/api/code/${p.user.code}` });
+    const before = await code();
+    expect(before.body).not.toContain('Tamandaré');
+    expect(before.body).not.toContain('Látex');
+    await putEmergencia({ endereco: true, emergencia_saude: true }, p.auth);
+    const after = (await code()).json();
+    expect(after.user.geral.endereco).toBe('Rua Tamandaré, 9');
+    expect(after.user.alerta).toEqual({ alergias: 'Látex', medicamentos: null, doencas: [] });
+    const log = (await getAcessos(p.auth)).json() as { acessos: AcessoView[] };
+    expect(log.acessos.map((a) => a.tabs)).toEqual([
+      ['emergencia', 'endereco', 'emergencia_saude'],
+      ['emergencia'],
+    ]);
   });
 });
 
@@ -279,8 +348,14 @@ describe('GET /api/permissoes/acessos', () => {
     expect(total).toBe(4);
     // Newest first: the owner, the doctor, the other patient, the visitor.
     expect(acessos.map(({ viewer, tabs }) => ({ viewer, tabs }))).toEqual([
-      { viewer: { name: 'Ana Paciente', kind: 'self' }, tabs: ['emergencia', 'saude', 'timeline'] },
-      { viewer: { name: 'Carla Médica', kind: 'health_professional' }, tabs: ['emergencia', 'saude'] },
+      {
+        viewer: { name: 'Ana Paciente', kind: 'self' },
+        tabs: ['emergencia', 'emergencia_saude', 'saude', 'timeline'],
+      },
+      {
+        viewer: { name: 'Carla Médica', kind: 'health_professional' },
+        tabs: ['emergencia', 'emergencia_saude', 'saude'],
+      },
       { viewer: { name: 'Bruno Vizinho', kind: 'other_user' }, tabs: ['emergencia'] },
       { viewer: null, tabs: ['emergencia'] },
     ]);

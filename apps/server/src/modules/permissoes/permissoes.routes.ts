@@ -1,6 +1,7 @@
 import {
   AcessoViewSchema,
   PERMISSOES_MESSAGES,
+  PermissoesEmergenciaSchema,
   PermissoesSaudeSchema,
   PermissoesTimelineSchema,
   PermissoesViewSchema,
@@ -13,6 +14,7 @@ import {
   ACESSOS_OFFSET_MESSAGE,
   getPermissoes,
   listAcessos,
+  updateEmergencia,
   updateSaudeLevel,
   updateTimeline,
 } from './permissoes.service.ts';
@@ -44,10 +46,13 @@ export const permissoesRoutes: FastifyPluginAsyncZod = async (app) => {
   const meta = { tags: ['permissoes'], security: [{ bearer: [] }] };
 
   /**
-   * `GET /api/permissoes` → 200 `{permissoes: {saude, timeline}}`: `saude`
-   * 1 only me, 2 me and my doctors, 3 me and any health professional, 4
-   * anyone; `timeline` boolean. A new account has `{saude: 2, timeline:
-   * false}` (RULINGS.md). 401 without a live token.
+   * `GET /api/permissoes` → 200 `{permissoes: {saude, timeline, endereco,
+   * emergencia_saude}}`: `saude` 1 only me, 2 me and my doctors, 3 me and
+   * any health professional, 4 anyone; `timeline` boolean; `endereco` and
+   * `emergencia_saude` whether the Emergency tab shows the street address
+   * and the allergies strip to anyone. A new account has `{saude: 2,
+   * timeline: false, endereco: false, emergencia_saude: false}`. 401
+   * without a live token.
    */
   app.get(
     '/permissoes',
@@ -113,13 +118,41 @@ export const permissoesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
+   * `PUT /api/permissoes/emergencia {endereco?, emergencia_saude?}`
+   * (booleans, at least one) → 200 `{message: 'Permissões atualizadas com
+   * sucesso', permissoes}`; 422 'Informe o que deve aparecer na aba
+   * Emergência' for an empty body or a non-boolean; 401. Turns on or off
+   * what the Emergency tab adds for anyone holding the code: the street
+   * address (the city is always shown) and the strip of allergies,
+   * medications and chronic conditions (docs/authorization.md).
+   */
+  app.put(
+    '/permissoes/emergencia',
+    {
+      config: { access: 'self' },
+      ...common,
+      schema: {
+        ...meta,
+        summary: 'Sets what the Emergency tab shows to anyone: address, allergies strip',
+        body: PermissoesEmergenciaSchema,
+        response: updateResponses,
+      },
+    },
+    async (request) => ({
+      message: PERMISSOES_MESSAGES.updated,
+      permissoes: await updateEmergencia(db, actorOf(request), request.body),
+    }),
+  );
+
+  /**
    * `GET /api/permissoes/acessos?offset=N` → 200 `{acessos: AcessoView[],
    * total}`: who opened the caller's code ('Quem acessou meus dados'),
    * newest first, 20 per page; `offset` (default 0) is the number of rows
    * already loaded. Each row: `id`, `created_at` (ISO instant, UTC),
    * `viewer` (`null` for a visitor, else `{name, kind}`; name 'Conta
    * removida' once that account is deleted) and `tabs` served
-   * (`emergencia`, `saude`, `timeline`). No viewer id, e-mail or code. 422
+   * (`emergencia`, `endereco`, `emergencia_saude`, `saude`, `timeline`,
+   * `adicionar`). No viewer id, e-mail or code. 422
    * `errors.offset` for an offset that is not an integer ≥ 0; 401.
    */
   app.get(

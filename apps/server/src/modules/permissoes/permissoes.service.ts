@@ -22,7 +22,12 @@ export const REMOVED_ACCOUNT_NAME = 'Conta removida';
 export const ACESSOS_OFFSET_MESSAGE =
   'Informe quantos acessos já foram carregados (um número inteiro a partir de 0)';
 
-const permissoesColumns = { saude: users.permissoes_saude, timeline: users.permissoes_timeline };
+const permissoesColumns = {
+  saude: users.permissoes_saude,
+  timeline: users.permissoes_timeline,
+  endereco: users.permissoes_endereco,
+  emergencia_saude: users.permissoes_emergencia_saude,
+};
 
 /** The actor's own permissions; 401 when the account behind a live session is gone. */
 export async function getPermissoes(db: Db, actor: Actor): Promise<Permissoes> {
@@ -55,6 +60,24 @@ export function updateSaudeLevel(db: Db, actor: Actor, saude: number): Promise<P
 /** Turns the Timeline tab on or off (`permissoes.timeline`). */
 export function updateTimeline(db: Db, actor: Actor, timeline: boolean): Promise<Permissoes> {
   return updateOwn(db, actor, { permissoes_timeline: timeline });
+}
+
+/**
+ * Sets what the Emergency tab adds for anyone holding the code: the street
+ * address (`endereco`), the allergies strip (`emergencia_saude`); a switch
+ * left out keeps its value.
+ */
+export function updateEmergencia(
+  db: Db,
+  actor: Actor,
+  change: { endereco?: boolean | undefined; emergencia_saude?: boolean | undefined },
+): Promise<Permissoes> {
+  return updateOwn(db, actor, {
+    ...(change.endereco === undefined ? {} : { permissoes_endereco: change.endereco }),
+    ...(change.emergencia_saude === undefined
+      ? {}
+      : { permissoes_emergencia_saude: change.emergencia_saude }),
+  });
 }
 
 const viewers = alias(users, 'viewer');

@@ -448,13 +448,13 @@ describe('level 3 of the public view (RULINGS.md "Who sees what")', () => {
 
     const seen = await open(patient, profissional.auth);
     expect(seen.statusCode).toBe(200);
-    expect(seen.json().acesso).toEqual({ saude: true, timeline: false });
+    expect(seen.json().acesso).toMatchObject({ saude: true, timeline: false });
     expect(seen.json().user.saude).toMatchObject({ alergias: ALERGIA });
 
     for (const auth of [plain.auth, pending.auth, rejected.auth, undefined]) {
       const res = await open(patient, auth);
       expect(res.statusCode).toBe(200);
-      expect(res.json().acesso).toEqual({ saude: false, timeline: false });
+      expect(res.json().acesso).toMatchObject({ saude: false, timeline: false });
       expect(res.json().user).not.toHaveProperty('saude');
       expect(res.body).not.toContain(ALERGIA);
     }

@@ -1,8 +1,8 @@
 import type { CartaoFacts } from '@pulso/domain';
 import { type CartaoEscolha, formatCode, TELA_FORMATOS, type TelaFormato } from '@pulso/domain';
 import sharp from 'sharp';
+import { escapeHtml } from '../../platform/mail-templates.ts';
 import { qrRuns } from '../../platform/qr-shapes.ts';
-import { escapeHtml } from '../code/emergency-html.ts';
 import { fitLine, textPathData, textWidth, type Weight, wrapText } from './card-text.ts';
 import { COLORS, chosenFacts, LABELS } from './cartao.service.ts';
 

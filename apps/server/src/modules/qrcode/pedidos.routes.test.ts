@@ -79,10 +79,13 @@ describe(`sticker purchase page data (${TEST_ENGINE})`, () => {
     const empty = await get('/api/qrcode/purchase', ana.auth);
     expect(empty.statusCode).toBe(200);
     expect(empty.headers['cache-control']).toBe('private, no-store');
-    expect(empty.json()).toEqual({ geral: { endereco: null, bairro: null, cidade: null }, valor: 1990 });
+    expect(empty.json()).toEqual({
+      geral: { endereco: null, bairro: null, complemento: null, cidade: null },
+      valor: 1990,
+    });
     await fillEmergencyData(t.database.db, ana.user.id);
     expect((await get('/api/qrcode/purchase', ana.auth)).json()).toEqual({
-      geral: { endereco: 'Rua das Flores, 100', bairro: 'Centro', cidade: SAO_PAULO },
+      geral: { endereco: 'Rua das Flores, 100', bairro: 'Centro', complemento: 'Apto 12', cidade: SAO_PAULO },
       valor: 1990,
     });
     const bia = await createPatient(t.app);

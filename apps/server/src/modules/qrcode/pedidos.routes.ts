@@ -8,7 +8,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors, ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
 import { actorOf, requireUser } from '../auth/auth.hooks.ts';
-import { checkCoupon, getPurchase, listOrders, orderStickers } from './pedidos.service.ts';
+import { getPurchase, listOrders } from './pedidos.read.ts';
+import { checkCoupon, orderStickers } from './pedidos.service.ts';
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
@@ -55,9 +56,11 @@ export const pedidosRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /**
-   * `GET /api/qrcode/purchase` → 200 `{geral: {endereco, bairro, cidade:
-   * {id, descricao} | null}, valor}`: the address to prefill and the price in
-   * centavos (1990, or 0 while an annual subscriber's free set is unused).
+   * `GET /api/qrcode/purchase` → 200 `{geral: {endereco, bairro, complemento,
+   * cidade: {id, descricao} | null}, valor}`: the address to prefill (the
+   * spec's three fields and the apartment, `complemento`, which the order
+   * form also has) and the price in centavos (1990, or 0 while an annual
+   * subscriber's free set is unused).
    */
   app.get(
     '/qrcode/purchase',
@@ -73,6 +76,7 @@ export const pedidosRoutes: FastifyPluginAsyncZod = async (app) => {
             geral: z.object({
               endereco: z.string().nullable(),
               bairro: z.string().nullable(),
+              complemento: z.string().nullable(),
               cidade: CidadeSchema.nullable(),
             }),
             valor: z.number().int(),

@@ -1,26 +1,14 @@
 import {
-  type Cidade,
-  cupomProblema,
   type EnderecoEntrega,
   formatCentavos,
-  normalizeCupomNome,
   PAGAMENTO_MESSAGES,
   PEDIDO_MESSAGES,
   precoPedido,
   QR_KIT_DESCRICAO,
 } from '@pulso/domain';
-import { and, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  cidades,
-  coupons,
-  type payments,
-  qrcode_orders,
-  subscriptions,
-  users,
-} from '../../db/schema/index.ts';
+import { type payments, qrcode_orders, subscriptions, users } from '../../db/schema/index.ts';
 import { fieldError, HttpError, notFound } from '../../errors.ts';
 import { receiptMail } from '../../platform/mail-templates.ts';
 import {
@@ -33,7 +21,17 @@ import {
   paymentRefused,
 } from '../pagamentos/charge.service.ts';
 import { type Compra, grantCompra, type PedidoCompra } from '../pagamentos/compras.ts';
-import { activeSubscription } from '../planos/planos.service.ts';
+import { claimCoupon, releaseCoupon, usableCoupon } from './cupons.service.ts';
+import {
+  cidadeById,
+  freeSetSubscription,
+  nowOf,
+  type OrderRow,
+  type OrderView,
+  orderById,
+  orderView,
+  type PedidosDeps,
+} from './pedidos.read.ts';
 
 /**
  * QR sticker orders (spec 2 §2 /qrcode/purchase, /qrcode/orders, §3 "QR
@@ -44,35 +42,6 @@ import { activeSubscription } from '../planos/planos.service.ts';
  * nothing is bought; a total of 0 completes at once without a card.
  */
 
-/** What the order operations need. */
-export interface PedidosDeps {
-  ctx: AppContext;
-  log: FastifyBaseLogger;
-  now?: () => Date;
-}
-
-/** An order as listed (spec 2 §3 "QR order"): `created_at` ISO 8601, `status` A Aguardando / E Enviado. */
-export interface OrderListItem {
-  id: number;
-  created_at: string;
-  status: string;
-}
-
-/** An order as answered by `PUT /api/qrcode/purchase`: the list fields and what was bought. */
-export interface OrderView extends OrderListItem {
-  code: string;
-  endereco: string;
-  bairro: string;
-  cidade: Cidade;
-  cep: string;
-  complemento: string | null;
-  /** Centavos paid (0: free). */
-  valor: number;
-  coupon: { nome: string; desconto: number } | null;
-}
-
-type OrderRow = typeof qrcode_orders.$inferSelect;
-
 /** The coupon a request names, as `PUT /api/qrcode/purchase` receives it. */
 export interface PedidoInput extends EnderecoEntrega {
   coupon: string | null;
@@ -81,175 +50,11 @@ export interface PedidoInput extends EnderecoEntrega {
   idempotencyKey: string | null;
 }
 
-const nowOf = (deps: PedidosDeps) => (deps.now ?? (() => new Date()))();
-
 /**
- * The caller's annual subscription whose free sticker set is still unused at
- * `now` (spec 2 §9 "free for annual-plan subscribers": one set per annual
- * subscription), or `null`.
+ * `GET /api/qrcode/coupon/{coupon}` (spec 2 §7): {@link usableCoupon} now.
  */
-async function freeSetSubscription(db: Db, userId: number, now: Date): Promise<number | null> {
-  const active = await activeSubscription(db, userId, now);
-  if (active?.plano.periodo !== 'A') return null;
-  const [used] = await db
-    .select({ id: qrcode_orders.id })
-    .from(qrcode_orders)
-    .where(eq(qrcode_orders.subscription_id, active.subscription.id))
-    .limit(1);
-  return used ? null : active.subscription.id;
-}
-
-/**
- * `GET /api/qrcode/purchase` (spec 2 §7): the caller's address from their
- * emergency data (`geral`: endereco, bairro, cidade `{id, descricao}` or
- * null) to prefill step 2, and `valor`: centavos, R$ 19,90 (1990) or 0
- * while an annual subscriber's free set is available.
- */
-export async function getPurchase(
-  deps: PedidosDeps,
-  userId: number,
-): Promise<{
-  geral: { endereco: string | null; bairro: string | null; cidade: Cidade | null };
-  valor: number;
-}> {
-  const db = deps.ctx.database.db;
-  const [row] = await db
-    .select({
-      endereco: users.endereco,
-      bairro: users.bairro,
-      id: cidades.id,
-      nome: cidades.nome,
-      uf: cidades.uf,
-    })
-    .from(users)
-    .leftJoin(cidades, eq(cidades.id, users.cidade_id))
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!row) throw notFound();
-  const free = await freeSetSubscription(db, userId, nowOf(deps));
-  return {
-    geral: {
-      endereco: row.endereco,
-      bairro: row.bairro,
-      cidade: row.id !== null && row.nome ? { id: row.id, descricao: `${row.nome} - ${row.uf}` } : null,
-    },
-    valor: precoPedido({ kitGratis: free !== null, desconto: null }),
-  };
-}
-
-type CouponRow = typeof coupons.$inferSelect;
-
-/** The error for a coupon that cannot be used: 404 unknown or inactive; 422 `errors.coupon` expired or used up. */
-function couponError(row: CouponRow | undefined, now: Date): HttpError {
-  if (!row?.ativo) return notFound(PEDIDO_MESSAGES.cupomInvalido);
-  const problema = cupomProblema(row, now);
-  return fieldError(
-    'coupon',
-    problema === 'esgotado' ? PEDIDO_MESSAGES.cupomEsgotado : PEDIDO_MESSAGES.cupomExpirado,
-  );
-}
-
-async function couponByName(db: Db, nome: string): Promise<CouponRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(coupons)
-    .where(eq(coupons.nome, normalizeCupomNome(nome)))
-    .limit(1);
-  return row;
-}
-
-/**
- * `GET /api/qrcode/coupon/{coupon}` (spec 2 §7): `{nome, desconto}` (percent)
- * of a usable coupon, the name compared without case or surrounding spaces.
- * Errors: 404 'Cupom inválido.' (unknown or inactive); 422 `errors.coupon`
- * 'Este cupom expirou.' or 'Este cupom já foi usado o número máximo de vezes.'.
- */
-export async function checkCoupon(
-  deps: PedidosDeps,
-  nome: string,
-): Promise<{ nome: string; desconto: number }> {
-  const now = nowOf(deps);
-  const row = await couponByName(deps.ctx.database.db, nome);
-  if (!row?.ativo || cupomProblema(row, now)) throw couponError(row, now);
-  return { nome: row.nome, desconto: row.desconto };
-}
-
-/**
- * Claims one use of a coupon: `usos + 1` only while it is active, not
- * expired and under its limit, in one UPDATE, so concurrent orders never
- * take more uses than `limite_usos`. Errors as {@link checkCoupon}.
- */
-async function claimCoupon(db: Db, nome: string, now: Date): Promise<CouponRow> {
-  const key = normalizeCupomNome(nome);
-  const [claimed] = await db
-    .update(coupons)
-    .set({ usos: sql`${coupons.usos} + 1` })
-    .where(
-      and(
-        eq(coupons.nome, key),
-        eq(coupons.ativo, true),
-        or(isNull(coupons.valido_ate), gte(coupons.valido_ate, now)),
-        or(isNull(coupons.limite_usos), lt(coupons.usos, coupons.limite_usos)),
-      ),
-    )
-    .returning();
-  if (claimed) return claimed;
-  throw couponError(await couponByName(db, key), now);
-}
-
-/** Gives back a use claimed by {@link claimCoupon} for an order that was not made. */
-async function releaseCoupon(db: Db, couponId: number): Promise<void> {
-  await db
-    .update(coupons)
-    .set({ usos: sql`greatest(${coupons.usos} - 1, 0)` })
-    .where(eq(coupons.id, couponId));
-}
-
-async function cidadeById(db: Db, id: number): Promise<Cidade> {
-  const [row] = await db
-    .select({ id: cidades.id, nome: cidades.nome, uf: cidades.uf })
-    .from(cidades)
-    .where(eq(cidades.id, id))
-    .limit(1);
-  if (!row) throw fieldError('cidade', PEDIDO_MESSAGES.cidade);
-  return { id: row.id, descricao: `${row.nome} - ${row.uf}` };
-}
-
-async function orderView(db: Db, order: OrderRow): Promise<OrderView> {
-  let coupon: OrderView['coupon'] = null;
-  if (order.coupon_id !== null) {
-    const [row] = await db
-      .select({ nome: coupons.nome })
-      .from(coupons)
-      .where(eq(coupons.id, order.coupon_id));
-    if (row) coupon = { nome: row.nome, desconto: order.desconto ?? 0 };
-  }
-  return {
-    id: order.id,
-    created_at: order.created_at.toISOString(),
-    status: order.status,
-    code: order.code,
-    endereco: order.endereco,
-    bairro: order.bairro,
-    cidade: await cidadeById(db, order.cidade_id),
-    cep: order.cep,
-    complemento: order.complemento,
-    valor: order.valor,
-    coupon,
-  };
-}
-
-async function orderById(db: Db, userId: number, id: number | null): Promise<OrderRow> {
-  const [row] =
-    id === null
-      ? []
-      : await db
-          .select()
-          .from(qrcode_orders)
-          .where(and(eq(qrcode_orders.id, id), eq(qrcode_orders.user_id, userId)))
-          .limit(1);
-  if (!row) throw new Error('ordered payment without its order');
-  return row;
+export function checkCoupon(deps: PedidosDeps, nome: string): Promise<{ nome: string; desconto: number }> {
+  return usableCoupon(deps.ctx.database.db, nome, nowOf(deps));
 }
 
 /**
@@ -448,14 +253,4 @@ export async function orderStickers(
     'sticker set ordered',
   );
   return answer(order, !result.replay);
-}
-
-/** The caller's orders, newest first (`GET /api/qrcode/orders`, and `orders` of `GET /api/qrcode`). */
-export async function listOrders(db: Db, userId: number): Promise<OrderListItem[]> {
-  const rows = await db
-    .select({ id: qrcode_orders.id, created_at: qrcode_orders.created_at, status: qrcode_orders.status })
-    .from(qrcode_orders)
-    .where(eq(qrcode_orders.user_id, userId))
-    .orderBy(desc(qrcode_orders.created_at), desc(qrcode_orders.id));
-  return rows.map((r) => ({ id: r.id, created_at: r.created_at.toISOString(), status: r.status }));
 }

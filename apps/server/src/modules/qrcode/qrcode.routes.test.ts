@@ -122,8 +122,17 @@ describe('GET /api/qrcode/download', () => {
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     const read = await readPng(png);
     expect(read.width).toBeGreaterThanOrEqual(1024);
-    expect(read.height).toBe(read.width);
     expect(read.text).toBe(`http://pulso.test/code/${p.user.code}`);
+    // Under the square QR, a white band with the name and the code written in black.
+    expect(read.height).toBe(read.width + Math.round(read.width * 0.24));
+    const band = await sharp(png)
+      .extract({ left: 0, top: read.width, width: read.width, height: read.height - read.width })
+      .greyscale()
+      .raw()
+      .toBuffer();
+    const dark = band.filter((v) => v < 128).length;
+    expect(dark / band.length).toBeGreaterThan(0.01);
+    expect(dark / band.length).toBeLessThan(0.3);
   });
 
   it("answers each patient a PNG of their own code, never another's", async () => {

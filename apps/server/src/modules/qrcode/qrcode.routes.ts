@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { authErrors, ErrorBodySchema } from '../../http.ts';
 import { codeBudget } from '../../platform/rate-limit.ts';
 import { actorOf, requireUser } from '../auth/auth.hooks.ts';
-import { listOrders } from './pedidos.service.ts';
-import { findVirginCode, ownCode, qrFileName, qrPng, qrSvg } from './qrcode.service.ts';
+import { listOrders } from './pedidos.read.ts';
+import { qrPrintPng } from './qr-print.ts';
+import { findVirginCode, ownCode, qrFileName, qrSvg } from './qrcode.service.ts';
 
 const QrCodeAnswer = z.object({
   qrcode: z.object({
@@ -86,7 +87,8 @@ export const qrcodeRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * `GET /api/qrcode/download` (signed in): the printable QR code as a PNG
    * attachment (`pulso-qrcode-{code}.png`, ≥ 1024 px, error correction H)
-   * encoding exactly `{PUBLIC_ORIGIN}/code/{code}`. 401 without a live token.
+   * encoding exactly `{PUBLIC_ORIGIN}/code/{code}`, with the patient's name
+   * and the code written under it (qr-print.ts). 401 without a live token.
    */
   app.get(
     '/qrcode/download',
@@ -95,7 +97,8 @@ export const qrcodeRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUser,
       schema: {
         summary: "The signed-in patient's QR code as a print-quality PNG attachment",
-        description: 'Answers image/png (≥ 1024 px, error correction H, 4-module quiet zone).',
+        description:
+          "Answers image/png: the QR (≥ 1024 px, error correction H, 4-module quiet zone), the patient's name and the code under it.",
         tags: ['qrcode'],
         security: [{ bearer: [] }],
         response: {
@@ -110,8 +113,8 @@ export const qrcodeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { code, url } = await ownCode(db, config.publicOrigin, actorOf(request).userId);
-      const png = await qrPng(url);
+      const { code, url, name } = await ownCode(db, config.publicOrigin, actorOf(request).userId);
+      const png = await qrPrintPng(url, { name, code });
       return reply
         .header('content-type', 'image/png')
         .header('content-disposition', `attachment; filename="${qrFileName(code)}"`)

@@ -33,16 +33,20 @@ export async function findVirginCode(db: Db, input: string): Promise<string> {
   return row.code;
 }
 
-/** The signed-in patient's canonical code and the URL their QR code encodes (RULINGS.md "QR content"). */
+/** The signed-in patient's canonical code, the URL their QR code encodes (`{PUBLIC_ORIGIN}/code/{code}`) and their name. */
 export async function ownCode(
   db: Db,
   publicOrigin: string,
   userId: number,
-): Promise<{ code: string; url: string }> {
-  const [row] = await db.select({ code: users.code }).from(users).where(eq(users.id, userId)).limit(1);
+): Promise<{ code: string; url: string; name: string }> {
+  const [row] = await db
+    .select({ code: users.code, name: users.name })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   // requireUser has just resolved a live session of this user: a missing row is a server fault.
   if (!row) throw new Error('Signed-in user not found');
-  return { code: row.code, url: codeUrl(publicOrigin, row.code) };
+  return { code: row.code, url: codeUrl(publicOrigin, row.code), name: row.name };
 }
 
 /**

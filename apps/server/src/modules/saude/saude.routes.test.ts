@@ -299,7 +299,7 @@ describe('PUT /api/hospitalar', () => {
       method: 'PUT',
       url: '/api/settings/account/closed',
       headers: doctor.auth,
-      payload: { is_active: false },
+      payload: { is_active: false, password: doctor.password },
     });
     expect(closed.statusCode).toBe(200);
     const p = await createPatient(t.app);

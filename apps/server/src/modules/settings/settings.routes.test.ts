@@ -223,11 +223,25 @@ describe('PUT /api/settings/account/closed', () => {
   it('answers 422 unless is_active is false, and closes nothing', async () => {
     const patient = await createPatient(t.app);
     for (const payload of [{}, { is_active: true }, { is_active: 'talvez' }]) {
-      const res = await closeAccount(payload, patient.auth);
+      const res = await closeAccount({ ...payload, password: patient.password }, patient.auth);
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual({ is_active: [SETTINGS_MESSAGES.closeConfirm] });
     }
     expect((await me(patient.auth)).statusCode).toBe(200);
+  });
+
+  it('asks for the password again: missing or wrong, 422 and nothing closed', async () => {
+    const patient = await createPatient(t.app);
+    for (const payload of [{ is_active: false }, { is_active: false, password: '' }]) {
+      const res = await closeAccount(payload, patient.auth);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ password: [SETTINGS_MESSAGES.closePassword] });
+    }
+    const wrong = await closeAccount({ is_active: false, password: 'nao-e-a-senha' }, patient.auth);
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors).toEqual({ password: [SETTINGS_MESSAGES.closePasswordWrong] });
+    expect((await me(patient.auth)).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/code/${patient.user.code}` })).statusCode).toBe(200);
   });
 
   it('closes the owner account: no sign-in, every token revoked, the code not found, the data kept', async () => {
@@ -236,17 +250,24 @@ describe('PUT /api/settings/account/closed', () => {
     const phone = await otherDevice(patient.user.email, patient.password);
     expect((await t.app.inject({ url: `/api/code/${patient.user.code}` })).statusCode).toBe(200);
 
-    const res = await closeAccount({ is_active: false }, patient.auth);
+    const res = await closeAccount({ is_active: false, password: patient.password }, patient.auth);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: SETTINGS_MESSAGES.accountClosed });
 
     expect((await me(patient.auth)).statusCode).toBe(401);
     expect((await me(phone)).statusCode).toBe(401);
-    expect((await closeAccount({ is_active: false }, patient.auth)).statusCode).toBe(401);
+    expect(
+      (await closeAccount({ is_active: false, password: patient.password }, patient.auth)).statusCode,
+    ).toBe(401);
 
+    // No sign-in: the right password hears that the account was closed (docs/auth-security.md), a wrong one
+    // only that the e-mail or password is wrong.
     const signIn = await login(patient.user.email, patient.password);
     expect(signIn.statusCode).toBe(422);
-    expect(signIn.json().message).toBe(AUTH_MESSAGES.invalidCredentials);
+    expect(signIn.json().message).toBe(AUTH_MESSAGES.accountClosed(t.config.contato.email));
+    expect((await login(patient.user.email, 'outra-senha-qualquer')).json().message).toBe(
+      AUTH_MESSAGES.invalidCredentials,
+    );
 
     const code = await t.app.inject({ url: `/api/code/${patient.user.code}` });
     expect(code.statusCode).toBe(404);
@@ -270,7 +291,9 @@ describe('PUT /api/settings/account/closed', () => {
 
   it('keeps the e-mail of a closed account taken: registering it again is refused', async () => {
     const patient = await createPatient(t.app);
-    expect((await closeAccount({ is_active: '0' }, patient.auth)).statusCode).toBe(200);
+    expect(
+      (await closeAccount({ is_active: '0', password: patient.password }, patient.auth)).statusCode,
+    ).toBe(200);
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/register',
@@ -283,7 +306,9 @@ describe('PUT /api/settings/account/closed', () => {
   it("closes only the caller's account: another patient's token leaves the owner untouched", async () => {
     const owner = await createPatient(t.app);
     const intruder = await createPatient(t.app);
-    expect((await closeAccount({ is_active: false }, intruder.auth)).statusCode).toBe(200);
+    expect(
+      (await closeAccount({ is_active: false, password: intruder.password }, intruder.auth)).statusCode,
+    ).toBe(200);
     expect((await me(intruder.auth)).statusCode).toBe(401);
     expect((await me(owner.auth)).statusCode).toBe(200);
     expect((await login(owner.user.email, owner.password)).statusCode).toBe(200);

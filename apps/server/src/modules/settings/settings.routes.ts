@@ -46,11 +46,13 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * `PUT /api/settings/account/closed {is_active: false}` (signed in; spec 2
-   * §4, §7): 200 `{message}`; the account can no longer sign in, its code's
-   * public view answers 404, every one of its tokens (this one included) is
-   * revoked; nothing is deleted. 422 when `is_active` is not false; 401
-   * without a live token.
+   * `PUT /api/settings/account/closed {is_active: false, password}` (signed
+   * in; docs/api-issue-3.md; the password: docs/auth-security.md "Closed
+   * accounts"): 200 `{message}`; the account can no longer sign in, its
+   * code's public view answers 404, every one of its tokens (this one
+   * included) is revoked; nothing is deleted. 422 `is_active` when it is not
+   * false, `password` 'Informe sua senha para encerrar a conta' or 'Senha
+   * incorreta'; 401 without a live token.
    */
   app.put(
     '/settings/account/closed',
@@ -67,7 +69,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      await closeAccount(db, actor);
+      await closeAccount(db, actor, request.body.password);
       await app.ctx.realtime.endSessions({ userId: actor.userId });
       return { message: SETTINGS_MESSAGES.accountClosed };
     },

@@ -57,13 +57,24 @@ export async function changePassword(db: Db, actor: Actor, input: ChangePassword
 }
 
 /**
- * Closes the actor's account (spec 2 §4 "Account closing", §7
- * `PUT /settings/account/closed`; issue 3 "Settings"): `is_active` false and
- * `closed_at` now, and every session revoked, this one included. Nothing is
- * deleted: sign-in then answers like an unknown e-mail and the code's public
- * view like an unknown code (auth.service `authenticate`, code.service).
+ * Closes the actor's account (`PUT /settings/account/closed`;
+ * docs/auth-security.md "Closed accounts") once `password` is the account's
+ * own: `is_active` false and `closed_at` now, and every session revoked,
+ * this one included. Nothing is deleted: sign-in then tells the account was
+ * closed and the code's public view answers like an unknown code
+ * (auth.service `authenticate`, code.service). Errors: 422 `password`
+ * 'Senha incorreta'; 401 when the account is gone or already closed.
  */
-export async function closeAccount(db: Db, actor: Actor): Promise<void> {
+export async function closeAccount(db: Db, actor: Actor, password: string): Promise<void> {
+  const [row] = await db
+    .select({ password_hash: users.password_hash })
+    .from(users)
+    .where(and(eq(users.id, actor.userId), eq(users.is_active, true)))
+    .limit(1);
+  if (!row) throw new HttpError(401, UNAUTHENTICATED_MESSAGE);
+  if (!(await verify(row.password_hash, password))) {
+    throw fieldError('password', SETTINGS_MESSAGES.closePasswordWrong);
+  }
   const now = new Date();
   await db.transaction(async (tx) => {
     await tx

@@ -19,6 +19,7 @@ import type { AnexoUpload } from '../timeline/timeline.anexos.ts';
 import { loadCaller } from '../timeline/timeline.service.ts';
 import { selectUserRow, toUserView } from '../users/user.presenter.ts';
 import { deleteChatFile, mensagemTypeOf, storeChatFile } from './chat.files.ts';
+import { markRespostasSeen } from './respostas.ts';
 import { conflict, findSessionFor, INT4_MAX, partiesOf, type SessionAccess } from './telemedicina.access.ts';
 import { publishAtendimentoEvent } from './telemedicina.events.ts';
 import {
@@ -112,6 +113,7 @@ async function lockedFor(db: Db, access: SessionAccess): Promise<boolean> {
 export async function getChat(deps: ChatDeps, actor: Actor, id: number): Promise<AtendimentoChat> {
   const db = deps.ctx.database.db;
   const access = await findSessionFor(db, actor, id);
+  if (access.role === 'paciente') await markRespostasSeen(db, actor.userId, { atendimentoId: access.row.id });
   const [user, atendimento, page, lock, medico] = await Promise.all([
     loadCaller(db, actor),
     loadAtendimentoView(db, access.row, actor.userId),

@@ -1,54 +1,31 @@
 import {
   type AtendimentoView,
-  choosePagamento,
-  isPassFormat,
   TELEMEDICINA_MESSAGES as M,
   MEDICOS_PAGE_SIZE,
   type MedicoSearch,
   type MedicoView,
-  normalizePass,
-  planQuota,
-  type SolicitarAtendimento,
   type UserView,
 } from '@pulso/domain';
-import { and, asc, count, desc, eq, gte, isNull, like, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor, AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import {
   atendimentos,
-  creditos,
   denuncias,
-  medico_bloqueios,
   medico_clinicas,
   medico_especialidades,
   medicos,
   mensagens,
-  passes,
-  planos,
-  subscriptions,
   users,
 } from '../../db/schema/index.ts';
 import { searchKey } from '../../db/seed/seed.ts';
-import { fieldError, HttpError, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { escapeLike } from '../cidades/cidades.service.ts';
 import { loadCaller } from '../timeline/timeline.service.ts';
-import {
-  conflict,
-  INT4_MAX,
-  isUniqueViolation,
-  listableMedico,
-  medicoIdOf,
-  partiesOf,
-} from './telemedicina.access.ts';
-import { publishAtendimentoEvent } from './telemedicina.events.ts';
-import {
-  type AtendimentoRow,
-  loadAtendimentoView,
-  loadAtendimentoViews,
-  loadMedicoView,
-  loadMedicoViews,
-} from './telemedicina.presenter.ts';
+import { markRespostasSeen, minhasSolicitacoes } from './respostas.ts';
+import { INT4_MAX, listableMedico, medicoIdOf } from './telemedicina.access.ts';
+import { loadAtendimentoViews, loadMedicoView, loadMedicoViews } from './telemedicina.presenter.ts';
 
 /**
  * The patient side of telemedicine (spec 1 §2 /telemedicina, /telemedicina/medicos,
@@ -109,7 +86,8 @@ async function suporteId(db: Db): Promise<number | null> {
  * `GET /api/telemedicina` (spec 1 §2 /telemedicina, §7): the caller's
  * `user`; `solicitacoes` the pending requests addressed to the caller's own
  * doctor profile (the alert linking to /telemedicina/solicitacoes), `[]` for
- * an account that is not a doctor; `medicos` 'Meus médicos': the listable
+ * an account that is not a doctor; `minhas_solicitacoes` the caller's own
+ * pending requests and unseen answers (`minhasSolicitacoes`); `medicos` 'Meus médicos': the listable
  * doctors (support excluded) with whom the caller has a session of any
  * status, latest activity first, each with the caller's unread messages;
  * `suporte` the support pseudo-doctor, or `null` when none is set up.
@@ -120,6 +98,7 @@ export async function getTelemedicina(
 ): Promise<{
   user: UserView;
   solicitacoes: AtendimentoView[];
+  minhas_solicitacoes: AtendimentoView[];
   medicos: MedicoView[];
   suporte: MedicoView | null;
 }> {
@@ -134,8 +113,9 @@ export async function getTelemedicina(
     .groupBy(atendimentos.medico_id)
     .orderBy(desc(sql`max(${atendimentos.updated_at})`), desc(atendimentos.medico_id));
   const support = await suporteId(db);
-  const [solicitacoes, meusMedicos, suporte] = await Promise.all([
+  const [solicitacoes, minhas, meusMedicos, suporte] = await Promise.all([
     ownMedicoId === null ? Promise.resolve([]) : solicitacoesOf(db, ownMedicoId, actor.userId),
+    minhasSolicitacoes(db, actor.userId),
     loadMedicoViews(
       db,
       mine.map((m) => m.id),
@@ -143,7 +123,7 @@ export async function getTelemedicina(
     ),
     support === null ? Promise.resolve(null) : loadMedicoView(db, support, actor.userId),
   ]);
-  return { user, solicitacoes, medicos: meusMedicos, suporte };
+  return { user, solicitacoes, minhas_solicitacoes: minhas, medicos: meusMedicos, suporte };
 }
 
 /**
@@ -210,7 +190,7 @@ export async function searchMedicos(
 }
 
 /** A doctor patients may see and ask for care (listable, support included), or 404 'Médico não encontrado'. */
-async function findListableMedico(
+export async function findListableMedico(
   db: Db,
   id: number,
 ): Promise<{ id: number; user_id: number; suporte: boolean }> {
@@ -241,6 +221,8 @@ export async function getMedicoProfile(
 ): Promise<{ user: UserView; medico: MedicoView; atendimentos: AtendimentoView[] }> {
   const user = await loadCaller(db, actor);
   const found = await findListableMedico(db, id);
+  // Opening the profile shows its refusals' reasons: they are seen.
+  await markRespostasSeen(db, actor.userId, { medicoId: found.id });
   const rows = await db
     .select()
     .from(atendimentos)
@@ -252,176 +234,6 @@ export async function getMedicoProfile(
   ]);
   if (!medico) throw notFound(M.medicoNotFound);
   return { user, medico, atendimentos: views };
-}
-
-/** What paid for a request, with the pass or credit it consumed. */
-interface Payment {
-  pagamento: 'suporte' | 'pass' | 'plano' | 'credito';
-  pass_id: number | null;
-  credito_id: number | null;
-}
-
-/**
- * Pays for the new request `atendimentoId` inside its transaction, in the
- * order of `choosePagamento` (RULINGS.md "Pass"): the support pseudo-doctor
- * needs nothing; a typed pass is claimed (issued by this doctor, unused:
- * the conditional update lets one of several concurrent requests have it);
- * then the plan's quota (`planQuota` minus the sessions paid by the plan in
- * the subscription's current period, refused ones not counted; the
- * subscription row is locked so concurrent requests count one after the
- * other); then an unused credit, claimed atomically (`FOR UPDATE SKIP LOCKED`).
- * Errors: 422 `errors.pass` 'Passe inválido ou já utilizado'; 402 noPayment.
- */
-async function pay(
-  tx: Db,
-  request: { atendimentoId: number; userId: number; medicoId: number; suporte: boolean; pass: string | null },
-): Promise<Payment> {
-  const none = { pass_id: null, credito_id: null };
-  if (request.suporte) return { pagamento: 'suporte', ...none };
-  if (request.pass !== null) {
-    const [claimed] = await tx
-      .update(passes)
-      .set({ used_at: sql`now()`, used_by: request.userId })
-      .where(
-        and(eq(passes.code, request.pass), eq(passes.medico_id, request.medicoId), isNull(passes.used_at)),
-      )
-      .returning({ id: passes.id });
-    if (!claimed) throw fieldError('pass', M.passInvalid);
-    return { pagamento: 'pass', pass_id: claimed.id, credito_id: null };
-  }
-  const [sub] = await tx
-    .select({
-      tipo: planos.tipo,
-      periodo: planos.periodo,
-      start: subscriptions.current_period_start,
-      end: subscriptions.current_period_end,
-    })
-    .from(subscriptions)
-    .innerJoin(planos, eq(planos.id, subscriptions.plano_id))
-    .where(
-      and(
-        eq(subscriptions.user_id, request.userId),
-        sql`${subscriptions.current_period_start} <= now()`,
-        sql`${subscriptions.current_period_end} > now()`,
-      ),
-    )
-    .orderBy(desc(subscriptions.current_period_end), desc(subscriptions.id))
-    .limit(1)
-    .for('update', { of: subscriptions });
-  let quotaLeft = 0;
-  if (sub && (sub.periodo === 'M' || sub.periodo === 'A')) {
-    const [used] = await tx
-      .select({ n: count() })
-      .from(atendimentos)
-      .where(
-        and(
-          eq(atendimentos.user_id, request.userId),
-          eq(atendimentos.pagamento, 'plano'),
-          ne(atendimentos.status, 'R'),
-          ne(atendimentos.id, request.atendimentoId),
-          gte(atendimentos.created_at, sub.start),
-          lt(atendimentos.created_at, sub.end),
-        ),
-      );
-    quotaLeft = Math.max(0, planQuota({ type: sub.tipo, periodo: sub.periodo }) - (used?.n ?? 0));
-  }
-  const [credit] = await tx
-    .select({ id: creditos.id })
-    .from(creditos)
-    .where(and(eq(creditos.user_id, request.userId), isNull(creditos.used_at)))
-    .limit(1);
-  const choice = choosePagamento({ suporte: false, pass: null, quotaLeft, hasCredit: credit !== undefined });
-  if (choice === 'plano') return { pagamento: 'plano', ...none };
-  if (choice === 'credito') {
-    const claimed = (await tx.execute(sql`
-      update ${creditos} set used_at = now(), atendimento_id = ${request.atendimentoId}
-      where ${creditos.id} = (
-        select ${creditos.id} from ${creditos}
-        where ${creditos.user_id} = ${request.userId} and ${creditos.used_at} is null
-        order by ${creditos.id} limit 1 for update skip locked
-      ) and ${creditos.used_at} is null
-      returning ${creditos.id} as id`)) as unknown as { rows: { id: number }[] };
-    const row = claimed.rows[0];
-    if (row) return { pagamento: 'credito', pass_id: null, credito_id: Number(row.id) };
-  }
-  throw new HttpError(402, M.noPayment);
-}
-
-/**
- * `POST /api/telemedicina/atendimento/medico/:id` (spec 1 §4, §5, §7;
- * RULINGS.md "Pass"): a new P session with the doctor, paid as {@link pay}
- * says, answered as the caller sees it with `message` 'Solicitação enviada'
- * (the web shows the thank-you text of support or of a doctor). The doctor
- * hears `atendimento.updated` and gets a Web Push when offline.
- * One open (P or A) session per patient and doctor holds under concurrent
- * requests (the partial unique index `atendimentos_open_unique`: the second
- * insert waits for the first and fails).
- * Errors: 404 medicoNotFound (unknown, suspended, closed, or the caller's
- * own profile); 403 blockedByMedico; 409 pendingOrActive; 422 `errors.pass`
- * passInvalid; 402 noPayment.
- */
-export async function solicitarAtendimento(
-  deps: TelemedicinaDeps,
-  actor: Actor,
-  medicoId: number,
-  input: SolicitarAtendimento,
-): Promise<{ atendimento: AtendimentoView; message: string }> {
-  const db = deps.ctx.database.db;
-  const medico = await findListableMedico(db, medicoId);
-  if (medico.user_id === actor.userId) throw notFound(M.medicoNotFound);
-  const pass = normalizePass(input.pass);
-  if (pass !== null && !isPassFormat(pass)) throw fieldError('pass', M.passInvalid);
-  const [blocked] = await db
-    .select({ id: medico_bloqueios.medico_id })
-    .from(medico_bloqueios)
-    .where(and(eq(medico_bloqueios.medico_id, medico.id), eq(medico_bloqueios.user_id, actor.userId)))
-    .limit(1);
-  if (blocked) throw new HttpError(403, M.blockedByMedico);
-  const row = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
-    let inserted: AtendimentoRow | undefined;
-    try {
-      [inserted] = await tx
-        .insert(atendimentos)
-        .values({ user_id: actor.userId, medico_id: medico.id, status: 'P', motivo: input.motivo })
-        .returning();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(M.pendingOrActive);
-      throw error;
-    }
-    if (!inserted) throw new Error('atendimento not inserted');
-    const payment = await pay(tx, {
-      atendimentoId: inserted.id,
-      userId: actor.userId,
-      medicoId: medico.id,
-      suporte: medico.suporte,
-      pass,
-    });
-    const [updated] = await tx
-      .update(atendimentos)
-      .set(payment)
-      .where(eq(atendimentos.id, inserted.id))
-      .returning();
-    if (!updated) throw new Error('atendimento vanished');
-    return updated;
-  });
-  const atendimento = await loadAtendimentoView(db, row, actor.userId);
-  publishAtendimentoEvent(
-    deps.ctx,
-    deps.log,
-    partiesOf(row, medico.user_id),
-    'atendimento.updated',
-    { atendimento },
-    {
-      to: 'medico',
-      payload: {
-        title: 'Nova solicitação de atendimento',
-        body: 'Um paciente pediu um atendimento pelo Pulso.',
-        url: '/medico',
-      },
-    },
-  );
-  return { atendimento, message: M.requested };
 }
 
 /**

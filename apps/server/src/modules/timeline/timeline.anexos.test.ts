@@ -512,7 +512,7 @@ describe('a refused upload over real HTTP', () => {
       return fetch(`${address}/api/timeline/item`, {
         method: 'POST',
         headers: { ...body.headers, ...owner.auth },
-        body: body.payload,
+        body: new Uint8Array(body.payload),
         signal: AbortSignal.timeout(10_000),
       });
     };

@@ -1,15 +1,8 @@
 import type { HospitalarView, PublicEmergencyView, SaudeView, UserView } from '@pulso/domain';
-import { ageOn, todayInSaoPaulo } from '@pulso/domain';
+import { ageOn, todayInSaoPaulo, trialEndsAt } from '@pulso/domain';
 import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cidades, companies, creditos, planos, subscriptions, users } from '../../db/schema/index.ts';
-
-/** One trial month from account creation (RULINGS.md "Trial"). */
-export function trialEndsAt(createdAt: Date): Date {
-  const end = new Date(createdAt);
-  end.setUTCMonth(end.getUTCMonth() + 1);
-  return end;
-}
 
 /** A `users` row joined with its city, as selected by {@link selectUserRow}. */
 export type UserRow = typeof users.$inferSelect & { cidade_nome: string | null; cidade_uf: string | null };
@@ -139,14 +132,27 @@ export function toUserView(row: UserViewRow, now: Date = new Date()): UserView {
   };
 }
 
-/** The emergency view anyone with the code may read (RULINGS.md "Who sees what"). */
-export function toPublicEmergencyView(row: UserRow, today: string = todayInSaoPaulo()): PublicEmergencyView {
+/**
+ * The emergency view anyone with the code may read (docs/authorization.md
+ * "Who sees what through the code"): the street address (`endereco`,
+ * `bairro`, `complemento`) only with `endereco`, the city always. The
+ * allergies strip (`alerta`) is the caller's to add.
+ */
+export function toPublicEmergencyView(
+  row: UserRow,
+  { endereco }: { endereco: boolean },
+  today: string = todayInSaoPaulo(),
+): PublicEmergencyView {
+  const { pessoal, caracteristicas, geral } = sections(row);
+  const { endereco: rua, bairro, complemento, ...cidade } = geral;
   return {
     name: row.name,
     code: row.code,
     avatar: avatarUrl(row.avatar),
     idade: row.nascimento ? ageOn(row.nascimento, today) : null,
-    ...sections(row),
+    pessoal,
+    caracteristicas,
+    geral: endereco ? geral : cidade,
     outras: { doador: row.doador as 'S' | 'N' | null },
     updated_at: row.updated_at.toISOString(),
   };

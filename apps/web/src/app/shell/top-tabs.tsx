@@ -10,9 +10,16 @@ function badgeText(count: number): string {
   return count > 99 ? '99+' : String(count);
 }
 
-/** '1 mensagem nova', '3 mensagens novas'. */
-function unreadLabel(count: number): string {
-  return count === 1 ? '1 mensagem nova' : `${count} mensagens novas`;
+/**
+ * '1 mensagem nova', '3 mensagens novas', '1 resposta de médico', and both
+ * joined ('2 mensagens novas e 1 resposta de médico').
+ */
+export function unreadLabel(mensagens: number, respostas = 0): string {
+  const parts = [
+    mensagens === 0 ? null : mensagens === 1 ? '1 mensagem nova' : `${mensagens} mensagens novas`,
+    respostas === 0 ? null : respostas === 1 ? '1 resposta de médico' : `${respostas} respostas de médicos`,
+  ].filter((part) => part !== null);
+  return parts.join(' e ');
 }
 
 /** '1 registro aguardando aprovação', '3 registros aguardando aprovação'. */
@@ -23,17 +30,19 @@ export function pendingLabel(count: number): string {
 /**
  * Top tabs of the shell (spec 1 §2): plain links with `aria-current="page"`.
  * On phones each tab stacks its icon over a short label; the row scrolls if
- * it still does not fit. The Telemedicina tab carries the unread-messages
- * badge (issue 6), the Linha do tempo tab the count of records awaiting the
+ * it still does not fit. The Telemedicina tab carries the badge of unread
+ * messages and of doctors' answers not opened yet (docs/api-issue-6.md "The
+ * patient's requests"), the Linha do tempo tab the count of records awaiting the
  * patient's approval (docs/timeline-privacy.md): the number is drawn over
  * the icon and read as part of the tab's name ('Telemedicina, 3 mensagens novas').
  */
 export function TopTabs() {
   const { data } = useUser();
-  const unread = data?.mensagens ?? 0;
+  const mensagens = data?.mensagens ?? 0;
+  const respostas = data?.respostas ?? 0;
   const pendentes = usePendentesCount();
   const counts: Partial<Record<string, { count: number; label: string }>> = {
-    telemedicina: { count: unread, label: unreadLabel(unread) },
+    telemedicina: { count: mensagens + respostas, label: unreadLabel(mensagens, respostas) },
     timeline: { count: pendentes, label: pendingLabel(pendentes) },
   };
   return (

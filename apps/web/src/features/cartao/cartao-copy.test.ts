@@ -1,4 +1,3 @@
-import type { CartaoFacts } from '@pulso/domain';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { clearToken, setToken } from '../../app/token.ts';
 import { CARTAO_FACTS } from '../../test/cartao-fixtures.ts';

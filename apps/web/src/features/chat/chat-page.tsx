@@ -7,30 +7,26 @@ import {
   type MensagemView,
   TELEMEDICINA_MESSAGES,
 } from '@pulso/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { pageTitles, paths } from '../../app/paths.ts';
-import { useAtendimentoRoom, useRealtimeEvent, useRealtimeReconnect } from '../../app/realtime.ts';
 import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
-import { sideOf } from '../../app/unread.ts';
+import { sideOf, useAnswerShown } from '../../app/unread.ts';
 import { AppModal } from '../../ui/app-modal.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
 import { parseRouteId } from '../../ui/route-id.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
-import { useBloquearPaciente } from './api/bloquear-paciente.ts';
-import { withAtendimento, withMensagem, withoutMensagem, withRead } from './api/chat-cache.ts';
 import { useDeleteMensagem } from './api/delete-mensagem.ts';
-import { useEncerrarAtendimento } from './api/encerrar-atendimento.ts';
-import { chatQueryKey, useAtendimentoChat } from './api/get-atendimento-chat.ts';
+import { useAtendimentoChat } from './api/get-atendimento-chat.ts';
 import { useLoadOlderMensagens } from './api/load-older-mensagens.ts';
-import { markMensagemRead } from './api/read-mensagem.ts';
 import { type NovaMensagem, useSendMensagem } from './api/send-mensagem.ts';
 import { ChatComposer } from './chat-composer.tsx';
 import { ChatHeader, otherParty } from './chat-header.tsx';
 import classes from './chat-page.module.css';
+import { useChatRealtime, useReadMarking } from './chat-realtime.ts';
+import { MedicoActions } from './medico-actions.tsx';
 import { MensagemItem } from './mensagem-item.tsx';
 
 /** Shown instead of the composer while a session is not A (spec 2 §4: nothing is sent in E or ET). */
@@ -70,128 +66,11 @@ function LockDialog({ opened, onClose }: { opened: boolean; onClose: () => void 
   );
 }
 
-/** The doctor's actions on a session: end it (while A) and block or unblock the patient. */
-function MedicoActions({ chat }: { chat: AtendimentoChat }) {
-  const snackbar = useSnackbar();
-  const id = chat.atendimento.id;
-  const encerrar = useEncerrarAtendimento(id);
-  const bloquear = useBloquearPaciente(id, chat.paciente.id);
-  const [confirm, setConfirm] = useState<'encerrar' | 'bloquear' | null>(null);
-  const bloqueado = chat.paciente.bloqueado;
-
-  const setBloqueio = (next: boolean) =>
-    bloquear.mutate(next, {
-      onSuccess: (answer) => {
-        setConfirm(null);
-        snackbar.success(answer.message);
-      },
-      onError: (error) => snackbar.error(error),
-    });
-
-  return (
-    <>
-      {canSend(chat.atendimento.status) && (
-        <Button color="red.9" variant="outline" onClick={() => setConfirm('encerrar')}>
-          Encerrar atendimento
-        </Button>
-      )}
-      <Button
-        variant="default"
-        loading={bloquear.isPending && confirm === null}
-        onClick={() => (bloqueado ? setBloqueio(false) : setConfirm('bloquear'))}
-      >
-        {bloqueado ? 'Desbloquear paciente' : 'Bloquear paciente'}
-      </Button>
-      <ConfirmDialog
-        opened={confirm === 'encerrar'}
-        title="Encerrar atendimento"
-        confirmLabel="Encerrar"
-        busy={encerrar.isPending}
-        onClose={() => setConfirm(null)}
-        onConfirm={() =>
-          encerrar.mutate(undefined, {
-            onSuccess: (answer) => {
-              setConfirm(null);
-              snackbar.success(answer.message);
-            },
-            onError: (error) => snackbar.error(error),
-          })
-        }
-      >
-        Depois de encerrado, ninguém poderá enviar novas mensagens neste atendimento. O registro vai para a
-        linha do tempo do paciente.
-      </ConfirmDialog>
-      <ConfirmDialog
-        opened={confirm === 'bloquear'}
-        title="Bloquear paciente"
-        confirmLabel="Bloquear"
-        busy={bloquear.isPending}
-        onClose={() => setConfirm(null)}
-        onConfirm={() => setBloqueio(true)}
-      >
-        {chat.paciente.name} não poderá mais lhe pedir atendimentos. Os atendimentos que já existem continuam
-        como estão.
-      </ConfirmDialog>
-    </>
-  );
-}
-
-/** Keeps the cached chat in step with the session's realtime events (spec 1 §4; spec 2 §4). */
-function useChatRealtime(id: number, refetch: () => void) {
-  const queryClient = useQueryClient();
-  const update = (change: (chat: AtendimentoChat) => AtendimentoChat) =>
-    queryClient.setQueryData<AtendimentoChat>(chatQueryKey(id), (old) => (old ? change(old) : old));
-  const room = useAtendimentoRoom(id);
-  useRealtimeEvent('message.sent', ({ atendimento_id, mensagem }) => {
-    if (atendimento_id === id) update((chat) => withMensagem(chat, mensagem));
-  });
-  useRealtimeEvent('message.deleted', ({ atendimento_id, id: mensagemId }) => {
-    if (atendimento_id === id) update((chat) => withoutMensagem(chat, mensagemId));
-  });
-  useRealtimeEvent('message.read', ({ atendimento_id, id: mensagemId, read_at }) => {
-    if (atendimento_id === id) update((chat) => withRead(chat, mensagemId, read_at));
-  });
-  useRealtimeEvent('atendimento.ended', ({ atendimento_id, status }) => {
-    if (atendimento_id === id)
-      update((chat) =>
-        withAtendimento(chat, { status, ended_at: chat.atendimento.ended_at ?? new Date().toISOString() }),
-      );
-  });
-  useRealtimeEvent('atendimento.updated', ({ atendimento }) => {
-    if (atendimento.id === id) update((chat) => withAtendimento(chat, atendimento));
-  });
-  useRealtimeReconnect(refetch);
-  return room;
-}
-
-/**
- * Marks each message from the other side read once it is on screen with the
- * page visible (spec 2 §7: `PUT /api/telemedicina/mensagem/{id}`, no loading
- * indicator), once per message.
- */
-function useReadMarking(id: number, mensagens: MensagemView[], mySide: 'U' | 'M' | null) {
-  const queryClient = useQueryClient();
-  const asked = useRef(new Set<number>());
-  const [visible, setVisible] = useState(() => document.visibilityState !== 'hidden');
-  useEffect(() => {
-    const onChange = () => setVisible(document.visibilityState !== 'hidden');
-    document.addEventListener('visibilitychange', onChange);
-    return () => document.removeEventListener('visibilitychange', onChange);
-  }, []);
-  useEffect(() => {
-    if (!visible || mySide === null) return;
-    for (const mensagem of mensagens) {
-      if (mensagem.from === mySide || mensagem.read_at !== null || asked.current.has(mensagem.id)) continue;
-      asked.current.add(mensagem.id);
-      void markMensagemRead(queryClient, id, mensagem.id);
-    }
-  }, [queryClient, id, mensagens, mySide, visible]);
-}
-
 function ChatScreen({ id }: { id: number }) {
   const snackbar = useSnackbar();
   const query = useAtendimentoChat(id);
   const chat = query.data;
+  useAnswerShown(chat?.role === 'paciente', query.dataUpdatedAt);
   const send = useSendMensagem(id);
   const remove = useDeleteMensagem(id);
   const older = useLoadOlderMensagens(id);
@@ -271,7 +150,7 @@ function ChatScreen({ id }: { id: number }) {
     });
 
   return (
-    <div className={classes.page}>
+    <div className={`${classes.page} ${classes.screen}`}>
       <ChatHeader chat={chat} actions={chat.role === 'medico' ? <MedicoActions chat={chat} /> : undefined} />
 
       <section className={classes.conversation} aria-labelledby="chat-mensagens">

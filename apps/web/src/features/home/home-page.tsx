@@ -3,6 +3,7 @@ import { pageTitles } from '../../app/paths.ts';
 import { QueryError } from '../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { VerifyEmailNotice } from '../account/verify-email-notice.tsx';
+import { AllergiesPrompt } from '../permissoes/allergies-prompt.tsx';
 import { PendingNotice } from '../timeline/shared/pending-notice.tsx';
 import { useHome } from './api/get-home.ts';
 import { CaracteristicasCard } from './caracteristicas-card.tsx';
@@ -15,6 +16,7 @@ import { PessoalCard } from './pessoal-card.tsx';
  * /home, 'Dados de emergência' tab (spec 1 §2): photo, name, personal code,
  * last edit date and the three cards a first responder reads from the QR
  * code (personal info, physical characteristics, general info); above them,
+ * the prompt to show allergies on the Emergency tab while that is off, and
  * the records others added that await the patient's approval, if any.
  */
 export default function HomePage() {
@@ -50,6 +52,7 @@ export default function HomePage() {
   return (
     <div className={classes.page}>
       <HomeHeader user={user} />
+      <AllergiesPrompt userId={user.id} />
       <PendingNotice />
       <PessoalCard pessoal={user.pessoal} />
       <CaracteristicasCard caracteristicas={user.caracteristicas} />

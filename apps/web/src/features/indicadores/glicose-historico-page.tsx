@@ -136,10 +136,10 @@ function EditForm({
 /**
  * /indicador/glicose/historico, 'Histórico de glicose' (spec 2 §2, §5
  * "History colours", §9; issue 7): the readings latest first with period,
- * value and band — with diabetes green 60–179 'Na meta', yellow ≥ 180
- * 'Acima da meta'; otherwise blue 20–59, green 60–99, yellow 100–125, red
- * ≥ 126, each with its label — a chart of the values with the normal band
- * shaded, and 'Editar' on each row (PATCH) unless the user is locked.
+ * value and band — the bands, their labels and the shaded normal band
+ * of the chart all from `GLICOSE_FAIXAS` of the domain, the limits of the
+ * stored status (docs/api-issue-7.md "Glucose") — and 'Editar' on each row
+ * (PATCH) unless the user is locked.
  */
 export default function GlicoseHistoricoPage() {
   useDocumentTitle(pageTitles.indicadorGlicoseHistorico);

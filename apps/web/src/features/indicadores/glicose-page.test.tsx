@@ -138,9 +138,15 @@ describe('/indicador/glicose/historico', { timeout: 20_000 }, () => {
     const body = within(table).getAllByRole('row').slice(1);
     expect(body.map((r) => r.textContent)).toEqual([
       '02/05/2026 07:30190Risco de diabetesCaféEditar',
-      '02/05/2026 07:3065NormalApós as 22 HorasEditar',
+      // Below 70 mg/dL: what the server stores ('abaixo'), never 'Normal'.
+      '02/05/2026 07:3065Abaixo do normalApós as 22 HorasEditar',
     ]);
     expect(body[0]?.getAttribute('data-tom')).toBe('vermelho');
+    expect(body[1]?.getAttribute('data-tom')).toBe('azul');
+    // The legend gives the same ranges as the rows' labels.
+    expect(screen.getAllByText(/20–69 mg\/dL/).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(/70–99 mg\/dL/).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/60–99 mg\/dL/)).toBeNull();
     expect(screen.getByRole('img', { name: /Histórico de glicose: 2 medições/ })).not.toBeNull();
   });
 

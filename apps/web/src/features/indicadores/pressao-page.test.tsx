@@ -78,7 +78,11 @@ describe('/indicador/pressao', { timeout: 20_000 }, () => {
     type(sis(), '120');
     type(dia(), '45');
     fireEvent.blur(dia());
-    expect((await screen.findByRole('alert')).textContent).toContain(PRESSAO_MESSAGES.diastolicaMinima);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(PRESSAO_MESSAGES.diastolicaMinima);
+    // Its title says what is wrong: below 50, not 'greater than the systolic'.
+    expect(alert.textContent).toContain('ATENÇÃO! Diastólica abaixo de 50 mmHg');
+    expect(alert.textContent).not.toContain('não pode ser maior');
     await waitFor(() => expect(dia().value).toBe(''));
   });
 

@@ -6,6 +6,7 @@ import {
   PRESSAO_STATUS_VISUAL,
   type PressaoView,
   pressaoAviso,
+  pressaoAvisoTitulo,
 } from '@pulso/domain';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -162,7 +163,7 @@ export default function PressaoPage() {
           }}
         >
           {aviso && (
-            <Alert color="red" variant="light" role="alert" title={PRESSAO_MESSAGES.diastolica.trim()}>
+            <Alert color="red" variant="light" role="alert" title={pressaoAvisoTitulo(aviso).trim()}>
               <Text size="sm">
                 {aviso === 'maior' ? PRESSAO_MESSAGES.diastolicaMaior : PRESSAO_MESSAGES.diastolicaMinima} Os
                 campos foram limpos; informe os valores de novo.

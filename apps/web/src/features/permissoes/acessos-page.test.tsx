@@ -62,7 +62,7 @@ describe("/permissoes/acessos 'Quem acessou meus dados'", () => {
             id: 4,
             created_at: '2026-11-22T17:05:00.000Z',
             viewer: { name: 'Carla Mendes', kind: 'own_doctor' },
-            tabs: ['emergencia', 'saude', 'timeline'],
+            tabs: ['emergencia', 'endereco', 'emergencia_saude', 'saude', 'timeline'],
           },
           {
             id: 3,
@@ -98,7 +98,13 @@ describe("/permissoes/acessos 'Quem acessou meus dados'", () => {
       within(doctor)
         .getAllByRole('listitem')
         .map((chip) => chip.textContent),
-    ).toEqual(['Dados de emergência', 'Minha saúde', 'Linha do tempo']);
+    ).toEqual([
+      'Dados de emergência',
+      'Endereço',
+      'Alergias, medicamentos e doenças na aba Emergência',
+      'Minha saúde',
+      'Linha do tempo',
+    ]);
     expect(other.textContent).toContain('Bruno Lima');
     expect(other.textContent).toContain('Usuário do Pulso');
     expect(other.textContent).toContain('22/11/2026 às 13:00');

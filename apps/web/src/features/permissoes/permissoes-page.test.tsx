@@ -1,4 +1,4 @@
-import { PERMISSOES_MESSAGES, SAUDE_LEVEL_INFO } from '@pulso/domain';
+import { DEFAULT_PERMISSOES, PERMISSOES_MESSAGES, type Permissoes, SAUDE_LEVEL_INFO } from '@pulso/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../app/token.ts';
@@ -18,7 +18,7 @@ afterEach(() => {
 type Handler = (url: string, init: RequestInit | undefined) => Response | Promise<Response>;
 
 /** Answers `GET /api/permissoes` with `permissoes`, and any other call with `onWrite`. */
-function stubApi(permissoes = { saude: 2, timeline: false }, onWrite?: Handler) {
+function stubApi(permissoes: Permissoes = DEFAULT_PERMISSOES, onWrite?: Handler) {
   const fetchMock = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
     const u = String(url);
     if (u === '/api/permissoes' && (init?.method ?? 'GET') === 'GET') return jsonResponse({ permissoes });
@@ -54,7 +54,8 @@ describe('/permissoes (spec 2 §2 "Permissions")', () => {
     const emergencia = screen.getByRole('region', { name: 'Dados de emergência' });
     expect(within(emergencia).getByText('Sempre visível')).not.toBeNull();
     expect(within(emergencia).queryByRole('radio')).toBeNull();
-    expect(within(emergencia).queryByRole('switch')).toBeNull();
+    // Its two switches: what the Emergency tab adds for anyone.
+    expect(within(emergencia).getAllByRole('switch')).toHaveLength(2);
     const tele = screen.getByRole('region', { name: 'Telemedicina' });
     expect(within(tele).getByText(/Nunca aparecem para quem\s+ler seu código/)).not.toBeNull();
     expect(within(tele).queryByRole('radio')).toBeNull();
@@ -76,7 +77,10 @@ describe('/permissoes (spec 2 §2 "Permissions")', () => {
     setToken('t');
     const fetchMock = stubApi(undefined, (url) =>
       url === '/api/permissoes'
-        ? jsonResponse({ message: PERMISSOES_MESSAGES.updated, permissoes: { saude: 4, timeline: false } })
+        ? jsonResponse({
+            message: PERMISSOES_MESSAGES.updated,
+            permissoes: { ...DEFAULT_PERMISSOES, saude: 4, timeline: false },
+          })
         : jsonResponse({}, 404),
     );
     renderRoutes(routes, '/permissoes');
@@ -94,9 +98,12 @@ describe('/permissoes (spec 2 §2 "Permissions")', () => {
 
   it('turns the timeline on with PUT /api/permissoes/timeline and explains who now sees it', async () => {
     setToken('t');
-    const fetchMock = stubApi({ saude: 3, timeline: false }, (url) =>
+    const fetchMock = stubApi({ ...DEFAULT_PERMISSOES, saude: 3 }, (url) =>
       url === '/api/permissoes/timeline'
-        ? jsonResponse({ message: PERMISSOES_MESSAGES.updated, permissoes: { saude: 3, timeline: true } })
+        ? jsonResponse({
+            message: PERMISSOES_MESSAGES.updated,
+            permissoes: { ...DEFAULT_PERMISSOES, saude: 3, timeline: true },
+          })
         : jsonResponse({}, 404),
     );
     renderRoutes(routes, '/permissoes');
@@ -110,6 +117,43 @@ describe('/permissoes (spec 2 §2 "Permissions")', () => {
         'Ativado: sua linha do tempo aparece para quem pode ver Minha saúde (agora: eu e qualquer profissional de saúde).',
       ),
     ).not.toBeNull();
+  });
+
+  it('turns on the allergies strip and the address of the Emergency tab with PUT /api/permissoes/emergencia', async () => {
+    setToken('t');
+    const saved = { ...DEFAULT_PERMISSOES };
+    const fetchMock = stubApi(DEFAULT_PERMISSOES, (url, init) => {
+      if (url !== '/api/permissoes/emergencia') return jsonResponse({}, 404);
+      Object.assign(saved, JSON.parse(String(init?.body)));
+      return jsonResponse({ message: PERMISSOES_MESSAGES.updated, permissoes: { ...saved } });
+    });
+    renderRoutes(routes, '/permissoes');
+    const strip = (await screen.findByRole('switch', {
+      name: 'Mostrar na aba Emergência: alergias, medicamentos e doenças',
+    })) as HTMLInputElement;
+    const address = screen.getByRole('switch', {
+      name: 'Mostrar na aba Emergência: endereço (rua, número, complemento e bairro)',
+    }) as HTMLInputElement;
+    expect([strip.checked, address.checked]).toEqual([false, false]);
+    expect(strip.getAttribute('aria-describedby')).not.toBeNull();
+    expect(
+      screen.getByText(/Desativado: um socorrista que ler seu código não vê suas alergias/),
+    ).not.toBeNull();
+    expect(screen.getByText('Desativado: quem ler seu código vê só a sua cidade.')).not.toBeNull();
+
+    fireEvent.click(strip);
+    expect(await screen.findByText(PERMISSOES_MESSAGES.updated)).not.toBeNull();
+    await waitFor(() => expect(screen.queryByText(SAVING_TEXT)).toBeNull());
+    fireEvent.click(address);
+    await waitFor(() => expect(address.checked).toBe(true));
+    await waitFor(() => expect(writes(fetchMock)).toHaveLength(2));
+    expect(writes(fetchMock)).toEqual([
+      { url: '/api/permissoes/emergencia', body: { emergencia_saude: true } },
+      { url: '/api/permissoes/emergencia', body: { endereco: true } },
+    ]);
+    expect(strip.checked).toBe(true);
+    expect(screen.getByText(/Ativado: quem ler seu código vê, antes de tudo, suas alergias/)).not.toBeNull();
+    expect(screen.getByText('Ativado: quem ler seu código vê seu endereço completo.')).not.toBeNull();
   });
 
   it("puts the level back and shows the server's message when the save fails", async () => {
@@ -160,7 +204,12 @@ describe('/permissoes (spec 2 §2 "Permissions")', () => {
     expect(timelineSwitch().checked).toBe(false);
     expect(writes(fetchMock)).toEqual([{ url: '/api/permissoes', body: { saude: 3 } }]);
 
-    answer(jsonResponse({ message: PERMISSOES_MESSAGES.updated, permissoes: { saude: 3, timeline: false } }));
+    answer(
+      jsonResponse({
+        message: PERMISSOES_MESSAGES.updated,
+        permissoes: { ...DEFAULT_PERMISSOES, saude: 3, timeline: false },
+      }),
+    );
     expect(await screen.findByText(PERMISSOES_MESSAGES.updated)).not.toBeNull();
     expect(screen.queryByText(SAVING_TEXT)).toBeNull();
   });
@@ -170,7 +219,7 @@ describe('/permissoes (spec 2 §2 "Permissions")', () => {
     const fetchMock = vi
       .fn()
       .mockResolvedValueOnce(jsonResponse({ message: 'Acesso negado' }, 403))
-      .mockResolvedValue(jsonResponse({ permissoes: { saude: 1, timeline: true } }));
+      .mockResolvedValue(jsonResponse({ permissoes: { ...DEFAULT_PERMISSOES, saude: 1, timeline: true } }));
     vi.stubGlobal('fetch', fetchMock);
     renderRoutes(routes, '/permissoes');
     expect(await screen.findByText('Acesso negado')).not.toBeNull();

@@ -19,7 +19,9 @@ export const SAVING_TEXT = 'Salvando…';
  * 4, a control for who may see the Health tab and a switch for timeline
  * access; §3, §6; RULINGS.md "Who sees what"). One section per tab of the
  * patient's area as a reader of their code meets it: 1 'Dados de emergência'
- * always readable through the code; 2 'Minha saúde' by level (1–4); 3 'Linha
+ * always readable through the code, with the switches of what it adds for
+ * anyone (allergies strip, street address; off by default,
+ * docs/authorization.md); 2 'Minha saúde' by level (1–4); 3 'Linha
  * do tempo' on/off, only for those who may read Minha saúde; 4 'Telemedicina'
  * never through the code. Each change is saved at once
  * ('Permissões atualizadas com sucesso'); a failed one goes back and the
@@ -98,9 +100,25 @@ function PermissoesSections({ permissoes }: { permissoes: Permissoes }) {
       >
         <Text>
           Sempre visíveis para quem tiver seu código ou QR Code, mesmo sem conta no Pulso: nome, foto,
-          telefone e contato de emergência, características, data de nascimento, tipo sanguíneo, endereço e se
+          telefone e contato de emergência, características, data de nascimento, tipo sanguíneo, cidade e se
           você é doador de órgãos. É o que ajuda num socorro, por isso não pode ser escondido.
         </Text>
+        <EmergencySwitch
+          label="Mostrar na aba Emergência: alergias, medicamentos e doenças"
+          checked={permissoes.emergencia_saude}
+          onChange={(checked) => save({ emergencia_saude: checked })}
+          saving={saving}
+          on="Ativado: quem ler seu código vê, antes de tudo, suas alergias, seus medicamentos e suas doenças, mesmo sem conta no Pulso."
+          off="Desativado: um socorrista que ler seu código não vê suas alergias nem seus medicamentos. Só quem pode ver Minha saúde os vê."
+        />
+        <EmergencySwitch
+          label="Mostrar na aba Emergência: endereço (rua, número, complemento e bairro)"
+          checked={permissoes.endereco}
+          onChange={(checked) => save({ endereco: checked })}
+          saving={saving}
+          on="Ativado: quem ler seu código vê seu endereço completo."
+          off="Desativado: quem ler seu código vê só a sua cidade."
+        />
       </TabSection>
 
       <TabSection number={2} title="Minha saúde">
@@ -160,6 +178,41 @@ function PermissoesSections({ permissoes }: { permissoes: Permissoes }) {
         </Text>
       </TabSection>
     </>
+  );
+}
+
+/** One of the Emergency tab's switches, with what it means now under it. */
+function EmergencySwitch({
+  label,
+  checked,
+  onChange,
+  saving,
+  on,
+  off,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  saving: boolean;
+  on: string;
+  off: string;
+}) {
+  const stateId = useId();
+  return (
+    <div className={classes.emergencySwitch}>
+      <Switch
+        size="md"
+        checked={checked}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+        label={label}
+        aria-describedby={stateId}
+        aria-busy={saving}
+        classNames={{ root: classes.switch, track: classes.switchTrack }}
+      />
+      <Text id={stateId} size="sm" fw={500}>
+        {checked ? on : off}
+      </Text>
+    </div>
   );
 }
 

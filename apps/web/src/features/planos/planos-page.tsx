@@ -5,9 +5,12 @@ import {
   PLANO_MESSAGES,
   type PlanoView,
   type SubscriptionView,
+  trialMessage,
+  type UserView,
 } from '@pulso/domain';
 import { useState } from 'react';
 import { generatePath, Link } from 'react-router';
+import { useUser } from '../../app/auth.tsx';
 import { pageTitles, paths } from '../../app/paths.ts';
 import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
@@ -24,8 +27,11 @@ import classes from './planos.module.css';
  * with a plan, its name and price, the next charge date — or the chip
  * 'Cancelado' and the last day when `ends_at` is set —, the saved card, and
  * 'Cancelar assinatura' (asked again), 'Reativar assinatura', 'Alterar
- * plano' and 'Alterar cartão'. Without one, the plans on sale with their
- * price ('R$ 7,90' '/mês'), description and 'Assinar'.
+ * plano' and 'Alterar cartão'. Without one, the free month first — 'Seu
+ * período gratuito termina em 27/12/2026 (30 dias)' and that subscribing
+ * charges at once, or that it ended (`trialMessage`, docs/api-issue-5.md
+ * "Trial lock") — then the plans on sale with their price ('R$ 7,90'
+ * '/mês'), description and 'Assinar'.
  */
 export default function PlanosPage() {
   useDocumentTitle(pageTitles.planos);
@@ -130,6 +136,7 @@ function CurrentPlan({
         opened={confirming}
         title="Cancelar assinatura?"
         confirmLabel="Confirmar cancelamento"
+        cancelLabel="Voltar"
         busy={write.isPending}
         onConfirm={() => run('cancelar')}
         onClose={() => setConfirming(false)}
@@ -140,13 +147,41 @@ function CurrentPlan({
   );
 }
 
+/**
+ * The free month as the patient reads it above the plans: how long it lasts
+ * and when a plan is first charged, or that it ended. Nothing for a
+ * corporate account (its company pays) or while the user loads.
+ */
+function TrialNotice({ user }: { user: UserView | undefined }) {
+  if (!user || user.empresarial) return null;
+  if (user.trialEnded) {
+    return (
+      <Text fw={500}>
+        {trialMessage(user.created_at)} Assine um plano para continuar usando a linha do tempo, os indicadores
+        e o mapa da dor.
+      </Text>
+    );
+  }
+  return (
+    <div className={classes.trial}>
+      <Text fw={700}>{trialMessage(user.created_at)}</Text>
+      <Text>
+        Até lá você usa tudo sem pagar. Ao assinar, a primeira cobrança é feita na hora, no cartão que você
+        informar, e se repete a cada mês ou ano a partir desse dia, até você cancelar. Para aproveitar todo o
+        período gratuito, assine perto do fim dele.
+      </Text>
+    </div>
+  );
+}
+
 function PlanList({ planos }: { planos: PlanoView[] }) {
+  const user = useUser();
   if (planos.length === 0) {
     return <Text>Nenhum plano disponível no momento.</Text>;
   }
   return (
     <Stack gap="md">
-      <Text>Assine um plano para continuar usando a linha do tempo, os indicadores e o mapa da dor.</Text>
+      <TrialNotice user={user.data?.user} />
       <ul className={classes.list}>
         {planos.map((plano) => (
           <li key={plano.id} className={classes.card} aria-labelledby={`plano-${plano.id}`}>

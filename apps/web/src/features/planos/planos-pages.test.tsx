@@ -1,13 +1,19 @@
 import type { PlanosAnswer, PlanoView } from '@pulso/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setToken } from '../../app/token.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import { stubApi } from '../../test/stub-api.ts';
+import { makeUserView } from '../../test/users.ts';
 import PlanosAlterarPage from './planos-alterar-page.tsx';
 import PlanosPagamentoPage from './planos-pagamento-page.tsx';
 import PlanosPage from './planos-page.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  localStorage.clear();
+});
 
 const mensal: PlanoView = {
   id: 1,
@@ -52,6 +58,47 @@ function render(path: string) {
 }
 
 describe('/planos', () => {
+  /** Signed in as a patient made on 1 November 2026, today being `now`. */
+  function signedIn(now: string, overrides: Parameters<typeof makeUserView>[0] = {}) {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(now));
+    setToken('t');
+    const user = makeUserView({ created_at: '2026-11-01T15:00:00.000Z', ...overrides });
+    return stubApi(({ url }) => {
+      if (url === '/api/planos') return jsonResponse(semPlano);
+      if (url === '/api/user') return jsonResponse({ user, mensagens: 0 });
+      return undefined;
+    });
+  }
+
+  it('says when the free month ends, in how many days, and that subscribing charges at once', async () => {
+    signedIn('2026-11-10T12:00:00.000Z');
+    render('/planos');
+    expect(await screen.findByText('Seu período gratuito termina em 01/12/2026 (22 dias)')).toBeTruthy();
+    expect(screen.getByText(/Ao assinar, a primeira cobrança é feita na hora/)).toBeTruthy();
+    expect(screen.queryByText(/Assine um plano para continuar/)).toBeNull();
+  });
+
+  it('says the free month ended, and what a plan keeps open', async () => {
+    signedIn('2026-12-02T12:00:00.000Z', { trialEnded: true });
+    render('/planos');
+    expect(
+      await screen.findByText(
+        'Seu período gratuito de 1 mês terminou. Assine um plano para continuar usando a linha do tempo, os indicadores e o mapa da dor.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Ao assinar, a primeira cobrança/)).toBeNull();
+  });
+
+  it('says nothing of a free month to a corporate account', async () => {
+    const { fetchMock } = signedIn('2026-11-10T12:00:00.000Z', { empresarial: true });
+    render('/planos');
+    await screen.findByRole('heading', { name: 'Meu Prontuário' });
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/user')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.queryByText(/período gratuito/)).toBeNull();
+  });
+
   it('lists the plans on sale with price, period and a way to subscribe', async () => {
     stubApi(({ url }) => (url === '/api/planos' ? jsonResponse(semPlano) : undefined));
     render('/planos');
@@ -89,6 +136,9 @@ describe('/planos', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar assinatura' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancelar assinatura?' });
     expect(calls.some((c) => c.url === '/api/planos/cancelar')).toBe(false);
+    // Beside 'Confirmar cancelamento', the way out says 'Voltar', not a second 'Cancelar'.
+    expect(within(dialog).getByRole('button', { name: 'Voltar' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Cancelar' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmar cancelamento' }));
     expect(await within(region).findByText('Cancelado')).toBeTruthy();
     expect(region.textContent).toContain('Seu plano continua ativo até 24/12/2026.');

@@ -5,7 +5,7 @@ import QrcodeOrdersPage from './qrcode-orders-page.tsx';
 import QrcodePurchasePage from './qrcode-purchase-page.tsx';
 
 const SP = { id: 3550308, descricao: 'São Paulo - SP' };
-const GERAL = { endereco: 'Rua Augusta, 1500', bairro: 'Consolação', cidade: SP };
+const GERAL = { endereco: 'Rua Augusta, 1500', bairro: 'Consolação', complemento: 'Apto 42', cidade: SP };
 
 interface Sent {
   body: Record<string, unknown>;
@@ -25,7 +25,7 @@ function stubApi(options: { valor?: number; geral?: unknown; orders?: unknown[] 
     }
     if (path === '/api/qrcode/purchase')
       return jsonResponse({
-        geral: options.geral ?? { endereco: null, bairro: null, cidade: null },
+        geral: options.geral ?? { endereco: null, bairro: null, complemento: null, cidade: null },
         valor: options.valor ?? 1990,
       });
     if (path === '/api/qrcode/coupon/BEMVINDO10')
@@ -92,7 +92,7 @@ describe('/qrcode/purchase (spec 2 §2, §4, §5)', () => {
     expect(await screen.findByRole('button', { name: /^Pagar R\$\s19,90$/ })).not.toBeNull();
   });
 
-  it('finishes a 100% coupon order without a card, sending the CEP as digits, then lists it', async () => {
+  it('finishes a 100% coupon order without a card, sending the CEP as digits and the prefilled apartment, then lists it', async () => {
     const sent = stubApi({
       geral: GERAL,
       orders: [{ id: 7, created_at: '2026-11-24T02:30:00Z', status: 'A' }],
@@ -115,7 +115,8 @@ describe('/qrcode/purchase (spec 2 §2, §4, §5)', () => {
       bairro: 'Consolação',
       cidade: SP,
       cep: '01310100',
-      complemento: null,
+      // The apartment of the profile comes prefilled with the rest of the address, and is sent.
+      complemento: 'Apto 42',
       valor: 0,
       coupon: { nome: 'PULSO100', desconto: 100 },
     });

@@ -11,6 +11,10 @@ interface FakeScanner {
   destroy: ReturnType<typeof vi.fn>;
 }
 
+// The public page of a code is the server's: opened with a full navigation, which jsdom lacks.
+const serverPage = vi.hoisted(() => ({ open: vi.fn() }));
+vi.mock('../../app/server-page.ts', () => ({ openServerPage: serverPage.open }));
+
 const scanners = vi.hoisted(() => ({ list: [] as FakeScanner[], failStart: false }));
 
 vi.mock('qr-scanner', () => ({
@@ -29,12 +33,12 @@ vi.mock('qr-scanner', () => ({
 
 const routes = [
   { path: '/qrcode/read', element: <QrcodeReadPage /> },
-  { path: '/code/:code', element: <h1>Página do código</h1> },
   { path: '/timeline/add', element: <h1>Novo registro</h1> },
   { path: '/mapa-dor', element: <h1>Mapa da dor</h1> },
 ];
 
 afterEach(() => {
+  serverPage.open.mockClear();
   scanners.list = [];
   scanners.failStart = false;
   vi.unstubAllGlobals();
@@ -67,11 +71,11 @@ describe('/qrcode/read, manual code (spec 2 §5 "Code entry")', () => {
   });
 
   it('masks lower case with spaces to `### AA ###` and opens /code/<code> for 8 characters', async () => {
-    const { router } = renderRoutes(routes, '/qrcode/read');
+    renderRoutes(routes, '/qrcode/read');
     const input = await typeCode('123 ab 456');
     await waitFor(() => expect(input.value).toBe('123 AB 456'));
     fireEvent.click(screen.getByRole('button', { name: 'Abrir' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/code/123AB456'));
+    await waitFor(() => expect(serverPage.open).toHaveBeenCalledWith('/code/123AB456'));
   });
 
   it('clears the message once the code is edited', async () => {
@@ -101,12 +105,13 @@ describe('/qrcode/read, camera (RULINGS.md "QR content")', () => {
     expect(scanner.destroy).not.toHaveBeenCalled();
   });
 
-  it('opens /code/<code> for a code of our own origin and stops the camera', async () => {
-    const { router } = renderRoutes(routes, '/qrcode/read');
+  it('opens /code/<code> for a code of our own origin, once (leaving the page stops the camera)', async () => {
+    renderRoutes(routes, '/qrcode/read');
     const scanner = await activateCamera();
     scanner.onDecode({ data: `${window.location.origin}/code/123AB456` });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/code/123AB456'));
-    await waitFor(() => expect(scanner.destroy).toHaveBeenCalled());
+    scanner.onDecode({ data: `${window.location.origin}/code/123AB456` });
+    await waitFor(() => expect(serverPage.open).toHaveBeenCalledWith('/code/123AB456'));
+    expect(serverPage.open).toHaveBeenCalledTimes(1);
   });
 
   it("stops the camera with 'Parar câmera'", async () => {
@@ -184,10 +189,10 @@ describe('/qrcode/read?destino=mapa-dor (spec 2 §7: pain recorded for a patient
   });
 
   it('ignores a destino it does not know (no open redirect): the code opens /code/:code', async () => {
-    const { router } = renderRoutes(routes, '/qrcode/read?destino=https%3A%2F%2Fevil.example');
+    renderRoutes(routes, '/qrcode/read?destino=https%3A%2F%2Fevil.example');
     const input = await typeCode('123ab456');
     await waitFor(() => expect(input.value).toBe('123 AB 456'));
     fireEvent.click(screen.getByRole('button', { name: 'Abrir' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/code/123AB456'));
+    await waitFor(() => expect(serverPage.open).toHaveBeenCalledWith('/code/123AB456'));
   });
 });

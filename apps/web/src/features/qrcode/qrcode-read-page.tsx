@@ -3,6 +3,7 @@ import { readScannedCode } from '@pulso/domain';
 import { useCallback, useRef, useState } from 'react';
 import { generatePath, useNavigate, useSearchParams } from 'react-router';
 import { pageTitles, paths } from '../../app/paths.ts';
+import { openServerPage } from '../../app/server-page.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { CodeEntryForm } from './code-entry-form.tsx';
 import { QrCamera } from './qr-camera.tsx';
@@ -27,7 +28,8 @@ export default function QrcodeReadPage() {
     (code: string) => {
       if (opened.current) return;
       opened.current = true;
-      void navigate(destino ? destinoUrl(destino, code) : generatePath(paths.code, { code }));
+      if (destino) void navigate(destinoUrl(destino, code));
+      else openServerPage(generatePath(paths.code, { code }));
     },
     [navigate, destino],
   );

@@ -39,17 +39,26 @@ type Call = { url: string; method: string; body: unknown; at: number };
 function fakeApi(user: UserHealthView) {
   const calls: Call[] = [];
   let current = user;
+  let doencas = [
+    { id: 1, nome: 'Hipertensão arterial', checked: true },
+    { id: 2, nome: 'Diabetes', checked: false },
+    { id: 3, nome: 'Asma', checked: false },
+  ];
   const fetchMock = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({ url, method, body, at: Date.now() });
     if (url === '/api/saude' && method === 'GET') {
-      return jsonResponse({
-        user: current,
-        especialidades: [],
-        doencas: [{ id: 1, nome: 'Diabetes', checked: true }],
-      });
+      return jsonResponse({ user: current, especialidades: [], doencas });
+    }
+    if (url === '/api/doencas' && method === 'PUT') {
+      const marks = (body as { doencas: { id: number; checked: boolean }[] }).doencas;
+      doencas = doencas.map((d) => ({
+        ...d,
+        checked: marks.find((m) => m.id === d.id)?.checked ?? d.checked,
+      }));
+      return jsonResponse({ doencas, message: 'Salvo com sucesso' });
     }
     const section = /^\/api\/(saude|hospitalar|outras)$/.exec(url)?.[1];
     if (method === 'PUT' && section) {
@@ -79,7 +88,7 @@ afterEach(() => {
 });
 
 describe('/saude view mode', () => {
-  it('shows the three cards with their values, the SUS number masked, and no disease checklist', async () => {
+  it('shows the cards with their values, the SUS number masked, and the marked diseases', async () => {
     fakeApi(makeUser({ saude: { ...makeUser().saude, sus: SUS } }));
     renderSaude();
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Minha saúde');
@@ -92,7 +101,57 @@ describe('/saude view mode', () => {
     expect(
       within(screen.getByRole('region', { name: 'Outras informações' })).getByText('Sim'),
     ).not.toBeNull();
-    expect(screen.queryByText('Diabetes')).toBeNull();
+    const doencas = screen.getByRole('region', { name: 'Doenças' });
+    expect(within(doencas).getByRole('list', { name: 'Doenças marcadas' }).textContent).toBe(
+      'Hipertensão arterial',
+    );
+  });
+});
+
+describe('Doenças', () => {
+  it("marks 'Diabetes' and saves the whole checklist", async () => {
+    const { calls } = fakeApi(makeUser());
+    renderSaude();
+    const card = await openCard('Doenças');
+    const form = within(card).getByRole('form', { name: 'Editar doenças' });
+    expect(within(form).getByRole('group', { name: 'Marque as doenças que você tem' })).not.toBeNull();
+    expect((within(form).getByLabelText('Hipertensão arterial') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(form).getByLabelText('Diabetes'));
+    await act(async () => {
+      fireEvent.click(within(form).getByRole('button', { name: 'Salvar' }));
+    });
+    expect(await screen.findByText('Salvo com sucesso')).not.toBeNull();
+    expect(puts(calls)).toEqual([
+      expect.objectContaining({
+        url: '/api/doencas',
+        body: {
+          doencas: [
+            { id: 1, checked: true },
+            { id: 2, checked: true },
+            { id: 3, checked: false },
+          ],
+        },
+      }),
+    ]);
+    expect((await within(card).findByRole('list', { name: 'Doenças marcadas' })).textContent).toBe(
+      'Hipertensão arterialDiabetes',
+    );
+  });
+
+  it("says 'Nenhuma doença marcada.' when none is, and 'Cancelar' keeps the saved marks", async () => {
+    const { calls } = fakeApi(makeUser());
+    renderSaude();
+    const card = await openCard('Doenças');
+    fireEvent.click(within(card).getByLabelText('Hipertensão arterial'));
+    fireEvent.click(within(card).getByRole('button', { name: 'Cancelar' }));
+    expect(await within(card).findByText('Hipertensão arterial')).not.toBeNull();
+    fireEvent.click(within(card).getByRole('button', { name: /^Editar/ }));
+    fireEvent.click(within(card).getByLabelText('Hipertensão arterial'));
+    await act(async () => {
+      fireEvent.click(within(card).getByRole('button', { name: 'Salvar' }));
+    });
+    expect(await within(card).findByText('Nenhuma doença marcada.')).not.toBeNull();
+    expect(puts(calls)).toHaveLength(1);
   });
 });
 

@@ -4,6 +4,7 @@ import { QueryError } from '../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { VerifyEmailNotice } from '../account/verify-email-notice.tsx';
 import { useSaude } from './api/get-saude.ts';
+import { DoencasCard } from './doencas-card.tsx';
 import { HospitalarCard } from './hospitalar-card.tsx';
 import { OutrasCard } from './outras-card.tsx';
 import { SaudeCard } from './saude-card.tsx';
@@ -11,8 +12,9 @@ import classes from './saude-page.module.css';
 
 /**
  * /saude, 'Minha saúde' (spec 1 §2, §3, §5; issue 4 "My Health"): the health,
- * hospital and other-information cards, each edited and saved on its own.
- * The disease checklist is not shown here (spec).
+ * disease checklist, hospital and other-information cards, each edited and
+ * saved on its own. The checklist is shown (the spec hid it; issue 17: the
+ * glucose screens ask the patient to mark 'Diabetes' here).
  */
 export default function SaudePage() {
   useDocumentTitle(pageTitles.saude);
@@ -41,7 +43,7 @@ export default function SaudePage() {
     );
   }
 
-  const { user } = saude.data;
+  const { user, doencas } = saude.data;
   // Spec 1 §2: an unconfirmed e-mail sees only the notice, not the cards.
   if (user.email_verified_at === null) return <VerifyEmailNotice email={user.email} />;
   return (
@@ -50,6 +52,7 @@ export default function SaudePage() {
         {pageTitles.saude}
       </Title>
       <SaudeCard saude={user.saude} />
+      <DoencasCard doencas={doencas} />
       <HospitalarCard hospitalar={user.hospitalar} />
       <OutrasCard outras={user.outras} />
     </div>

@@ -157,13 +157,18 @@ describe("/settings 'Encerrar conta' (spec 2 §4, §8)", () => {
     );
     const { router } = renderRoutes(routes, '/settings');
     const dialog = await openDialog();
+    // The password first: without it nothing is sent.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Encerrar minha conta' }));
+    expect(await within(dialog).findByText('Informe sua senha para encerrar a conta')).not.toBeNull();
+    expect(vi.mocked(fetch)).not.toHaveBeenCalled();
+    fireEvent.change(within(dialog).getByLabelText(/^Senha/), { target: { value: 'minha-senha-1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Encerrar minha conta' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(getToken()).toBeNull();
     const [url, init] = vi.mocked(fetch).mock.calls[0] ?? [];
     expect(url).toBe('/api/settings/account/closed');
     expect(init?.method).toBe('PUT');
-    expect(JSON.parse(String(init?.body))).toEqual({ is_active: false });
+    expect(JSON.parse(String(init?.body))).toEqual({ is_active: false, password: 'minha-senha-1' });
     expect(await screen.findByText('Sua conta foi encerrada.')).not.toBeNull();
   });
 
@@ -175,8 +180,28 @@ describe("/settings 'Encerrar conta' (spec 2 §4, §8)", () => {
     );
     const { router } = renderRoutes(routes, '/settings');
     const dialog = await openDialog();
+    fireEvent.change(within(dialog).getByLabelText(/^Senha/), { target: { value: 'minha-senha-1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Encerrar minha conta' }));
     expect(await screen.findByText('Erro ao encerrar sua conta!')).not.toBeNull();
+    expect(router.state.location.pathname).toBe('/settings');
+    expect(getToken()).toBe('t0k3n');
+  });
+
+  it("says 'Senha incorreta' under the field for a wrong password, keeping the dialog and the session", async () => {
+    setToken('t0k3n');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({ message: 'Senha incorreta', errors: { password: ['Senha incorreta'] } }, 422),
+      ),
+    );
+    const { router } = renderRoutes(routes, '/settings');
+    const dialog = await openDialog();
+    const field = within(dialog).getByLabelText(/^Senha/) as HTMLInputElement;
+    fireEvent.change(field, { target: { value: 'errada' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Encerrar minha conta' }));
+    expect(await within(dialog).findByText('Senha incorreta')).not.toBeNull();
+    expect(field.value).toBe('errada');
     expect(router.state.location.pathname).toBe('/settings');
     expect(getToken()).toBe('t0k3n');
   });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { pageTitles, paths } from '../../app/paths.ts';
+import { useAnswerShown } from '../../app/unread.ts';
 import { AppModal } from '../../ui/app-modal.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
@@ -76,6 +77,7 @@ function RequestButton({ profile, onRequest }: { profile: MedicoProfile; onReque
 
 function ProfileScreen({ id }: { id: number }) {
   const query = useMedicoProfile(id);
+  useAnswerShown(query.isSuccess, query.dataUpdatedAt);
   const profile = query.data;
   useDocumentTitle(profile ? profile.medico.name : pageTitles.telemedicinaMedico);
   const [dialog, setDialog] = useState<'solicitar' | 'denuncia' | 'obrigado' | null>(null);

@@ -1,11 +1,24 @@
+import { Loader, Text } from '@mantine/core';
 import { Navigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
+import { useMedicoMe } from '../medico-area/api/get-medico-me.ts';
 
 /**
- * /telemedicina/solicitacoes (spec 1 §2): the requests alert's target. Care
- * requests are answered in the doctor area (issue 6), so this path forwards
- * to its list, /medico/solicitacoes.
+ * /telemedicina/solicitacoes (docs/api-issue-6.md "The patient's requests"): the requests alert's target. A
+ * doctor answers the requests addressed to them in the doctor area, so a
+ * doctor account goes on to /medico/solicitacoes; a patient (`GET
+ * /api/medico/me` refuses them) goes to /telemedicina, where their own
+ * requests and the answers are ('Suas solicitações'), never to the doctor
+ * area's sign-in.
  */
 export default function SolicitacoesRedirect() {
-  return <Navigate to={paths.medicoSolicitacoes} replace />;
+  const me = useMedicoMe();
+  if (me.isSuccess) return <Navigate to={paths.medicoSolicitacoes} replace />;
+  if (me.isError) return <Navigate to={paths.telemedicina} replace />;
+  return (
+    <div role="status">
+      <Loader size="sm" aria-hidden="true" />
+      <Text>Carregando ...</Text>
+    </div>
+  );
 }

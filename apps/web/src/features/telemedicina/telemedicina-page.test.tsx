@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setToken } from '../../app/token.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import { stubApi } from '../../test/stub-api.ts';
 import { makeAtendimento, makeMedico, makeSuporte } from '../../test/telemedicina-fixtures.ts';
@@ -8,15 +9,35 @@ import type { TelemedicinaHome } from './api/get-telemedicina.ts';
 import SolicitacoesRedirect from './solicitacoes-redirect.tsx';
 import TelemedicinaPage from './telemedicina-page.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
 
 function home(overrides: Partial<TelemedicinaHome> = {}): TelemedicinaHome {
-  return { user: makeUserView(), solicitacoes: [], medicos: [], suporte: makeSuporte(1), ...overrides };
+  return {
+    user: makeUserView(),
+    solicitacoes: [],
+    minhas_solicitacoes: [],
+    medicos: [],
+    suporte: makeSuporte(1),
+    ...overrides,
+  };
 }
 
-function renderHome(answer: TelemedicinaHome | Response) {
+function renderHome(answer: TelemedicinaHome | Response, { doctor = false } = {}) {
+  setToken('t');
   const api = stubApi(({ url }) => {
     if (url === '/api/telemedicina') return answer instanceof Response ? answer : jsonResponse(answer);
+    if (url === '/api/medico/me') {
+      return doctor
+        ? jsonResponse({
+            user: makeUserView(),
+            medico: makeMedico(9),
+            resumo: { solicitacoes: 2, ativos: 0, mensagens_novas: 0 },
+          })
+        : jsonResponse({ message: 'Esta conta não é de um médico.' }, 403);
+    }
     return undefined;
   });
   const view = renderRoutes(
@@ -85,6 +106,7 @@ describe('/telemedicina (spec 1 §2)', () => {
   it('alerts a doctor to new requests, linking to /telemedicina/solicitacoes, which forwards to the doctor area', async () => {
     const { router } = renderHome(
       home({ solicitacoes: [makeAtendimento(1, { status: 'P' }), makeAtendimento(2, { status: 'P' })] }),
+      { doctor: true },
     );
     expect(
       await screen.findByText('2 novas solicitações de atendimento aguardam sua resposta.'),
@@ -94,6 +116,57 @@ describe('/telemedicina (spec 1 §2)', () => {
     link.click();
     expect(await screen.findByRole('heading', { name: 'Solicitações do médico' })).not.toBeNull();
     expect(router.state.location.pathname).toBe('/medico/solicitacoes');
+  });
+
+  it("lists the patient's own pending request and the doctors' answers, each with where it leads", async () => {
+    renderHome(
+      home({
+        minhas_solicitacoes: [
+          makeAtendimento(5, {
+            status: 'A',
+            medico: makeMedico(7, { name: 'Dra. Helena Prado' }),
+          }),
+          makeAtendimento(4, {
+            status: 'R',
+            recusado_motivo: 3,
+            medico: makeMedico(8, { name: 'Dr. Otávio Reis' }),
+          }),
+          makeAtendimento(3, {
+            status: 'P',
+            created_at: '2026-11-20T13:00:00.000Z',
+            medico: makeMedico(9, { name: 'Dra. Lia Campos' }),
+          }),
+        ],
+      }),
+    );
+    const section = await screen.findByRole('region', { name: 'Suas solicitações' });
+    const items = within(section).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
+      'Dra. Helena Prado aceitou sua solicitação.',
+      'Dr. Otávio Reis não pôde aceitar sua solicitação.',
+      'Aguardando a resposta de Dra. Lia Campos.',
+    ]);
+    const [accepted, refused, waiting] = items as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(accepted).getByRole('link', { name: 'Abrir atendimento' }).getAttribute('href')).toBe(
+      '/telemedicina/atendimento/5',
+    );
+    expect(refused.textContent).toContain('Motivo: Sem disponibilidade para novos pacientes.');
+    expect(within(refused).getByRole('link', { name: 'Ver motivo' }).getAttribute('href')).toBe(
+      '/telemedicina/medico/8',
+    );
+    expect(waiting.textContent).toContain('Enviada em 20/11/2026.');
+    expect(within(waiting).getByRole('link', { name: 'Ver médico' }).getAttribute('href')).toBe(
+      '/telemedicina/medico/9',
+    );
+  });
+
+  it("shows no 'Suas solicitações' without requests, and sends a patient from /telemedicina/solicitacoes to /telemedicina", async () => {
+    const { router } = renderHome(home());
+    await screen.findByRole('heading', { name: 'Meus médicos' });
+    expect(screen.queryByRole('region', { name: 'Suas solicitações' })).toBeNull();
+    await router.navigate('/telemedicina/solicitacoes');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/telemedicina'));
+    expect(await screen.findByRole('heading', { name: 'Meus médicos' })).not.toBeNull();
   });
 
   it('shows a loading state, then the error with a retry', async () => {

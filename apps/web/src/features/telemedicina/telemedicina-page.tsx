@@ -5,6 +5,7 @@ import { pageTitles, paths } from '../../app/paths.ts';
 import { QueryError } from '../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { useTelemedicinaHome } from './api/get-telemedicina.ts';
+import { MinhasSolicitacoes } from './minhas-solicitacoes.tsx';
 import { MedicoAvatar } from './shared/medico-avatar.tsx';
 import cardClasses from './shared/medico-card.module.css';
 import { MedicoCard, novasLabel } from './shared/medico-card.tsx';
@@ -67,7 +68,8 @@ function HomeSkeleton() {
 /**
  * /telemedicina (spec 1 §2 "Medical Support"; issue 6): the alert for new
  * care requests (shown when the caller is also a doctor with pending
- * requests) linking to /telemedicina/solicitacoes, the support card, 'Meus
+ * requests) linking to /telemedicina/solicitacoes, the patient's own
+ * pending requests and unseen answers ('Suas solicitações'), the support card, 'Meus
  * médicos' (doctors with sessions, each with its status and unread
  * messages, latest activity first) and the way to the doctor search.
  */
@@ -106,6 +108,8 @@ export default function TelemedicinaPage() {
               </Stack>
             </Alert>
           )}
+
+          <MinhasSolicitacoes atendimentos={query.data.minhas_solicitacoes} />
 
           {query.data.suporte && <SuporteCard suporte={query.data.suporte} />}
 

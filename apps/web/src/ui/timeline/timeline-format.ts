@@ -1,16 +1,10 @@
+import { formatValorBRL } from '@pulso/code-page/timeline-format';
 import { TIMELINE_MESSAGES, TIMELINE_TIPOS, type TimelineTipo } from '@pulso/domain';
 
 /** Empty list (spec 1 §8 "Empty lists"). */
 export const NO_RECORDS = TIMELINE_MESSAGES.empty;
 
-const currency = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-
-/** `'1500.5'` (reais, as the API answers) → 'R$ 1.500,50' (pt-BR); `null` or not a number → `null`. */
-export function formatValorBRL(valor: string | null): string | null {
-  if (valor === null || valor.trim() === '') return null;
-  const n = Number(valor);
-  return Number.isFinite(n) ? currency.format(n) : null;
-}
+export { formatValorBRL };
 
 /** The label of a timeline type (spec 1 §3: 1 Consulta … 9 Encaminhamento), 'Registro' for an unknown one. */
 export function tipoLabel(tipo: number): string {

@@ -32,5 +32,9 @@ export function useHome() {
  */
 export function storeHomeUser(queryClient: QueryClient, user: UserView): void {
   queryClient.setQueryData<HomeResponse>(homeQueryKey, { user });
-  queryClient.setQueryData<UserResponse>(userQueryKey, (old) => ({ user, mensagens: old?.mensagens ?? 0 }));
+  queryClient.setQueryData<UserResponse>(userQueryKey, (old) => ({
+    ...old,
+    user,
+    mensagens: old?.mensagens ?? 0,
+  }));
 }

@@ -10,7 +10,10 @@ export interface PermissoesResponse {
 /** Query key of the signed-in patient's permissions. */
 export const permissoesQueryKey = ['permissoes'] as const;
 
-/** `GET /api/permissoes` → `{permissoes: {saude 1–4, timeline}}` (spec 2 §7 "Permissions and public view"). */
+/**
+ * `GET /api/permissoes` → `{permissoes: {saude 1–4, timeline, endereco,
+ * emergencia_saude}}` (docs/authorization.md "Who sees what through the code").
+ */
 export function usePermissoes() {
   return useQuery({
     queryKey: permissoesQueryKey,

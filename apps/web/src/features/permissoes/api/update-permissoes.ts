@@ -9,12 +9,26 @@ export interface PermissoesSaveResponse {
   permissoes: Permissoes;
 }
 
-/** What one change sends: `PUT /api/permissoes {saude}` or `PUT /api/permissoes/timeline {timeline}`. */
-export type PermissoesChange = { saude: number } | { timeline: boolean };
+/**
+ * What one change sends: `PUT /api/permissoes {saude}`, `PUT
+ * /api/permissoes/timeline {timeline}`, or `PUT /api/permissoes/emergencia
+ * {endereco}` / `{emergencia_saude}` (what the Emergency tab adds for anyone).
+ */
+export type PermissoesChange =
+  | { saude: number }
+  | { timeline: boolean }
+  | { endereco: boolean }
+  | { emergencia_saude: boolean };
+
+function routeOf(change: PermissoesChange): string {
+  if ('saude' in change) return '/permissoes';
+  if ('timeline' in change) return '/permissoes/timeline';
+  return '/permissoes/emergencia';
+}
 
 /**
- * Saves one change of /permissoes at once (spec 2 §4 "Timeline access.
- * Toggle on or off"). Optimistic: the cached permissions take the change
+ * Saves one change of /permissoes at once (docs/authorization.md "Who sees
+ * what through the code"). Optimistic: the cached permissions take the change
  * before the request leaves, so the control answers immediately; on failure
  * they go back to what they were (the caller shows the server's message); on
  * success the answer's permissions are the truth.
@@ -22,10 +36,7 @@ export type PermissoesChange = { saude: number } | { timeline: boolean };
 export function useUpdatePermissoes() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: PermissoesChange) =>
-      'saude' in change
-        ? api.put<PermissoesSaveResponse>('/permissoes', change)
-        : api.put<PermissoesSaveResponse>('/permissoes/timeline', change),
+    mutationFn: (change: PermissoesChange) => api.put<PermissoesSaveResponse>(routeOf(change), change),
     onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey: permissoesQueryKey });
       const previous = queryClient.getQueryData<PermissoesResponse>(permissoesQueryKey);

@@ -12,7 +12,12 @@ export interface OrderItem {
 
 /** `GET /api/qrcode/purchase`: the address to prefill (step 2) and the price in centavos (0: annual free set). */
 export interface PurchaseInfo {
-  geral: { endereco: string | null; bairro: string | null; cidade: Cidade | null };
+  geral: {
+    endereco: string | null;
+    bairro: string | null;
+    complemento: string | null;
+    cidade: Cidade | null;
+  };
   valor: number;
 }
 

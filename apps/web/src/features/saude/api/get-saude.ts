@@ -38,5 +38,9 @@ export function storeSaudeUser(queryClient: QueryClient, user: UserHealthView): 
     especialidades: old?.especialidades ?? [],
     doencas: old?.doencas ?? [],
   }));
-  queryClient.setQueryData<UserResponse>(userQueryKey, (old) => ({ user, mensagens: old?.mensagens ?? 0 }));
+  queryClient.setQueryData<UserResponse>(userQueryKey, (old) => ({
+    ...old,
+    user,
+    mensagens: old?.mensagens ?? 0,
+  }));
 }

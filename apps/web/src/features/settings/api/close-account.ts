@@ -1,10 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../app/api.ts';
 
-/** `PUT /api/settings/account/closed {is_active: false}` → `{message}` (spec 2 §7): closes the account. */
+/**
+ * `PUT /api/settings/account/closed {is_active: false, password}` →
+ * `{message}`: closes the account once the password is confirmed (422
+ * `errors.password` otherwise; docs/auth-security.md "Closed accounts").
+ */
 export function useCloseAccount() {
   return useMutation({
-    mutationFn: () => api.put<{ message: string }>('/settings/account/closed', { is_active: false }),
+    mutationFn: (password: string) =>
+      api.put<{ message: string }>('/settings/account/closed', { is_active: false, password }),
     meta: { blocking: true },
   });
 }

@@ -5,13 +5,16 @@ import { api } from '../../../app/api.ts';
 /**
  * Answer of `GET /api/telemedicina` (spec 1 §7; docs/api-issue-6.md):
  * `solicitacoes` the pending requests addressed to the caller's own doctor
- * profile (empty unless the caller is also a doctor), `medicos` 'Meus
+ * profile (empty unless the caller is also a doctor), `minhas_solicitacoes`
+ * the caller's own pending requests and doctors' answers not opened yet,
+ * `medicos` 'Meus
  * médicos' (doctors with a session with the caller, latest activity first,
  * each with `mensagens_novas`), `suporte` the support pseudo-doctor or `null`.
  */
 export interface TelemedicinaHome {
   user: UserView;
   solicitacoes: AtendimentoView[];
+  minhas_solicitacoes: AtendimentoView[];
   medicos: MedicoView[];
   suporte: MedicoView | null;
 }

@@ -1,5 +1,6 @@
 import { Button, Paper, Text, Title } from '@mantine/core';
 import {
+  concorda,
   formatDateBR,
   isLocked,
   TIMELINE_MESSAGES,
@@ -179,7 +180,7 @@ export function ItemCard({
         onConfirm={confirmDelete}
         onClose={() => setConfirming(false)}
       >
-        {`${label} de ${formatDateBR(item.data)}${item.anexos.length > 0 ? ' e seus anexos serão excluídos' : ' será excluído'}. Esta ação não pode ser desfeita.`}
+        {`${label} de ${formatDateBR(item.data)}${item.anexos.length > 0 ? ' e seus anexos serão excluídos' : ` será ${concorda(item.tipo, 'excluído')}`}. Esta ação não pode ser desfeita.`}
       </ConfirmDialog>
     </>
   );

@@ -117,6 +117,11 @@ describe("'Registros aguardando sua aprovação' (docs/timeline-privacy.md)", ()
     ]);
     await waitFor(() => expect(within(region()).queryByRole('article', { name: 'Exame' })).toBeNull());
     expect(within(region()).getByRole('article', { name: 'Vacina' })).not.toBeNull();
+    // A Vacina is feminine: 'adicionada', 'excluída'.
+    const vacinaCard = within(region()).getByRole('article', { name: 'Vacina' });
+    fireEvent.click(within(vacinaCard).getByRole('button', { name: 'Recusar' }));
+    const again = await screen.findByRole('dialog', { name: 'Recusar registro?' });
+    expect(again.textContent).toMatch(/Vacina de [\d/]+, adicionada por .+, será excluída com seus anexos\./);
   });
 
   it('shows the server message when a decision fails, and keeps the record', async () => {

@@ -1,5 +1,5 @@
 import { Button, Skeleton, Stack, Text } from '@mantine/core';
-import { formatDateBR, type TimelineItemView } from '@pulso/domain';
+import { concorda, formatDateBR, type TimelineItemView } from '@pulso/domain';
 import { useRef, useState } from 'react';
 import { generatePath, Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
@@ -25,7 +25,8 @@ export function addedBy(item: Pick<TimelineItemView, 'terceiro'>): string {
 
 /** '{Tipo} de {dd/mm/aaaa}, adicionado por {nome}': a record named in the confirmations. */
 function recordName(item: TimelineItemView): string {
-  const who = item.terceiro ? `adicionado por ${item.terceiro.name}` : 'adicionado por outra pessoa';
+  const adicionado = concorda(item.tipo, 'adicionado');
+  const who = item.terceiro ? `${adicionado} por ${item.terceiro.name}` : `${adicionado} por outra pessoa`;
   return `${tipoLabel(item.tipo)} de ${formatDateBR(item.data)}, ${who},`;
 }
 
@@ -142,7 +143,7 @@ export function PendingRecords() {
         onClose={() => setAsking(null)}
       >
         {asking &&
-          `${recordName(asking.item)} será excluído com seus anexos. Esta ação não pode ser desfeita.`}
+          `${recordName(asking.item)} será ${concorda(asking.item.tipo, 'excluído')} com seus anexos. Esta ação não pode ser desfeita.`}
       </ConfirmDialog>
     </section>
   );

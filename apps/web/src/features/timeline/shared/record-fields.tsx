@@ -4,6 +4,7 @@ import {
   TIMELINE_DESCRICAO_MAX,
   TIMELINE_VALOR_MAX,
   todayInSaoPaulo,
+  valorQuestion,
 } from '@pulso/domain';
 import { Controller, type Path, type PathValue, type UseFormReturn, useWatch } from 'react-hook-form';
 import { ReaisInput } from '../../../ui/reais-input.tsx';
@@ -86,6 +87,8 @@ export function RecordFields<T extends RecordFieldValues, Parsed>({
             onBlur={field.onBlur}
             inputRef={field.ref}
             error={errors.valor?.message}
+            description={valorQuestion(field.value, String(field.value ?? ''))}
+            classNames={{ description: classes.valorQuestion }}
           />
         )}
       />

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "permissoes_endereco" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "permissoes_emergencia_saude" boolean DEFAULT false NOT NULL;

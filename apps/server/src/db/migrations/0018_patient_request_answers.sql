@@ -1,0 +1,2 @@
+ALTER TABLE "atendimentos" ADD COLUMN "resposta_vista" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+CREATE INDEX "atendimentos_paciente_aviso_idx" ON "atendimentos" USING btree ("user_id") WHERE "atendimentos"."status" = 'P' or "atendimentos"."resposta_vista" = false;

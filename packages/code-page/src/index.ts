@@ -1,0 +1,2 @@
+export * from './i18n.ts';
+export * from './view.ts';
