@@ -24,7 +24,7 @@ export function MedicoShell({ me }: { me: MedicoMeResponse }) {
   return (
     <>
       <SkipLink area="medico" />
-      <div className={classes.top}>
+      <div className={classes.top} data-shell-top>
         <header className={classes.header}>
           <div className={classes.headerInner}>
             <AreaBrand area="medico" to={paths.medico} />

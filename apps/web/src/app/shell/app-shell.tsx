@@ -33,7 +33,7 @@ export default function AppShell() {
       <a href="#conteudo" className={classes.skipLink}>
         Pular para o conteúdo
       </a>
-      <div className={classes.top}>
+      <div className={classes.top} data-shell-top>
         <AppHeader menuOpened={menuOpened} onMenuToggle={menu.toggle} />
         <TopTabs />
       </div>

@@ -150,7 +150,7 @@ function ChatScreen({ id }: { id: number }) {
     });
 
   return (
-    <div className={`${classes.page} ${classes.screen}`}>
+    <div className={classes.page} data-fills-screen>
       <ChatHeader chat={chat} actions={chat.role === 'medico' ? <MedicoActions chat={chat} /> : undefined} />
 
       <section className={classes.conversation} aria-labelledby="chat-mensagens">
