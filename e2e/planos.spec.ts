@@ -180,7 +180,7 @@ test('a plan is cancelled and renewed, changed with the proration shown first, a
   expect(csp).toEqual([]);
 });
 
-test('a single teleconsultation bought from the doctor profile pays for the next request', async ({
+test('the doctor profile says a request needs paying; the reason written survives buying one, and it is sent', async ({
   page,
   request,
 }) => {
@@ -193,32 +193,41 @@ test('a single teleconsultation bought from the doctor profile pays for the next
   await page.goto(`/telemedicina/medico/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: medico.name })).toBeVisible();
 
-  const ask = async () => {
-    await page.getByRole('button', { name: 'Solicitar atendimento' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Solicitar atendimento' });
-    await dialog
-      .getByRole('textbox', { name: /Motivo da solicitação/ })
-      .fill('Falta de ar ao subir escadas.');
-    await dialog.getByRole('button', { name: 'Enviar solicitação' }).click();
-    return dialog;
-  };
-  const dialog = await ask();
-  await dialog.getByRole('alert').getByRole('link', { name: 'Comprar atendimento avulso' }).click();
+  // Before writing anything, the profile says what is missing and how to pay (docs/api-issue-6.md).
+  const missing = page.getByRole('note').filter({ hasText: 'Para solicitar, você precisa de um plano' });
+  await expect(missing).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Solicitar atendimento' })).toHaveAccessibleDescription(
+    /Para solicitar, você precisa/,
+  );
+  await checkScreen(page, 'telemedicina-medico-sem-pagamento');
+
+  await page.getByRole('button', { name: 'Solicitar atendimento' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Solicitar atendimento' });
+  await expect(dialog.getByRole('note')).toContainText('Para solicitar, você precisa');
+  const motivo = dialog.getByRole('textbox', { name: /Motivo da solicitação/ });
+  await motivo.pressSequentially('Falta de ar ao subir escadas.');
+  await dialog.getByRole('note').getByRole('link', { name: 'Comprar atendimento avulso' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Comprar atendimento' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Atendimento avulso' })).toContainText('R$ 59,90');
   await expect(cardForm(page).getByRole('link', { name: 'Voltar' })).toHaveAttribute(
     'href',
-    `/telemedicina/medico/${id}`,
+    `/telemedicina/medico/${id}?solicitar=1`,
   );
   await typeCard(page, '4242424242424242');
   await checkScreen(page, 'telemedicina-purchase');
   await cardForm(page).getByRole('button', { name: 'Pagar R$ 59,90' }).click();
   await expect(page.getByText(PAID)).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/telemedicina/medico/${id}$`));
 
-  // The credit pays for the request now.
-  await ask();
+  // Back on the profile with the request open, the reason as written, and the credit it will use.
+  await expect(page).toHaveURL(new RegExp(`/telemedicina/medico/${id}$`));
+  await expect(dialog).toBeVisible();
+  await expect(motivo).toHaveValue('Falta de ar ao subir escadas.');
+  await expect(
+    dialog.getByText('Este atendimento usará 1 dos seus atendimentos avulsos (você tem 1).'),
+  ).toBeVisible();
+  await checkScreen(page, 'telemedicina-solicitar-com-credito');
+  await dialog.getByRole('button', { name: 'Enviar solicitação' }).click();
   await expect(page.getByRole('dialog', { name: 'Solicitação enviada' })).toBeVisible();
   expect(csp).toEqual([]);
 });

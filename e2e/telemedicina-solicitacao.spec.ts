@@ -69,6 +69,8 @@ test('without a plan, a credit or a pass the request is refused with the ways to
     '/telemedicina/purchase/atendimento',
   );
   await expect(alert.getByRole('link', { name: 'Ver planos' })).toHaveAttribute('href', '/planos');
+  // The note above the reason had said so before anything was written.
+  await expect(dialog.getByRole('note')).toContainText('Para solicitar, você precisa de um plano');
   await checkScreen(page, 'telemedicina-solicitar-402');
 
   await dialog.getByRole('button', { name: 'Cancelar' }).click();

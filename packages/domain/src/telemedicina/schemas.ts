@@ -10,6 +10,7 @@ import {
   MENSAGEM_MAX,
   MOTIVO_MAX,
   PAGAMENTO_ATENDIMENTO,
+  type PagamentoPrevisto,
   RECUSA_COMENTARIO_MAX,
   RECUSA_MOTIVO_VALUES,
 } from './telemedicina.ts';
@@ -75,6 +76,13 @@ export const MedicoViewSchema = z.object({
   mensagens_novas: z.number().int().min(0),
 });
 export type MedicoView = z.infer<typeof MedicoViewSchema>;
+
+/** {@link PagamentoPrevisto} on the wire (`GET /api/telemedicina/medico/:id` `pagamento_previsto`). */
+export const PagamentoPrevistoSchema = z.object({
+  forma: z.enum(['suporte', 'plano', 'credito']).nullable(),
+  plano_restantes: z.number().int().min(0),
+  creditos: z.number().int().min(0),
+}) satisfies z.ZodType<PagamentoPrevisto>;
 
 /** The patient of a session as its doctor sees it in lists and in the chat header. */
 export const PacienteResumoSchema = z.object({

@@ -18,6 +18,9 @@ import {
   PAGAMENTO_ATENDIMENTO,
   PASS_ALPHABET,
   PASS_LENGTH,
+  type PagamentoPrevisto,
+  pagamentoPrevisto,
+  pagamentoPrevistoText,
   planQuota,
   RECUSA_MOTIVOS,
   requestState,
@@ -83,6 +86,36 @@ describe('choosePagamento (RULINGS.md "Pass")', () => {
   it('answers null when nothing pays', () => {
     expect(choosePagamento(none)).toBeNull();
     expect(choosePagamento({ ...none, quotaLeft: -1 })).toBeNull();
+  });
+});
+
+describe('pagamentoPrevisto and its sentence (docs/api-issue-6.md "What a request will use")', () => {
+  it('follows choosePagamento without a pass: support, then the plan, then a credit, else nothing', () => {
+    expect(pagamentoPrevisto({ suporte: true, quotaLeft: 0, credits: 0 }).forma).toBe('suporte');
+    expect(pagamentoPrevisto({ suporte: false, quotaLeft: 1, credits: 3 })).toEqual({
+      forma: 'plano',
+      plano_restantes: 1,
+      creditos: 3,
+    });
+    expect(pagamentoPrevisto({ suporte: false, quotaLeft: 0, credits: 1 }).forma).toBe('credito');
+    expect(pagamentoPrevisto({ suporte: false, quotaLeft: 0, credits: 0 }).forma).toBeNull();
+  });
+
+  it('says what the request uses, in the singular and the plural, and nothing for support', () => {
+    const text = (forma: PagamentoPrevisto['forma'], left: number, creditos: number) =>
+      pagamentoPrevistoText({ forma, plano_restantes: left, creditos });
+    expect(text('suporte', 0, 0)).toBeNull();
+    expect(text('plano', 1, 0)).toBe('Seu plano cobre este atendimento (resta 1 consulta no período).');
+    expect(text('plano', 12, 0)).toBe('Seu plano cobre este atendimento (restam 12 consultas no período).');
+    expect(text('credito', 0, 1)).toBe(
+      'Este atendimento usará 1 dos seus atendimentos avulsos (você tem 1).',
+    );
+    expect(text('credito', 0, 2)).toBe(
+      'Este atendimento usará 1 dos seus atendimentos avulsos (você tem 2).',
+    );
+    expect(text(null, 0, 0)).toBe(
+      'Para solicitar, você precisa de um plano com consultas disponíveis, de um atendimento avulso ou de um passe deste médico.',
+    );
   });
 });
 

@@ -139,6 +139,57 @@ export function choosePagamento(input: {
 }
 
 /**
+ * What a request to a doctor would use now, before the patient writes it
+ * (docs/api-issue-6.md "What a request will use"): `forma` in the order of
+ * {@link choosePagamento} without a pass ('suporte', 'plano', 'credito', or
+ * `null` when nothing pays); `plano_restantes` the sessions left in the
+ * plan's current period; `creditos` the unused single-session credits.
+ */
+export interface PagamentoPrevisto {
+  forma: Exclude<PagamentoAtendimento, 'pass'> | null;
+  plano_restantes: number;
+  creditos: number;
+}
+
+/** Builds {@link PagamentoPrevisto} from the counts the server read. */
+export function pagamentoPrevisto(input: {
+  suporte: boolean;
+  quotaLeft: number;
+  credits: number;
+}): PagamentoPrevisto {
+  const forma = choosePagamento({
+    suporte: input.suporte,
+    pass: null,
+    quotaLeft: input.quotaLeft,
+    hasCredit: input.credits > 0,
+  });
+  return {
+    forma: forma === 'pass' ? null : forma,
+    plano_restantes: input.quotaLeft,
+    creditos: input.credits,
+  };
+}
+
+/**
+ * The sentence a doctor's profile shows beside the request button, and the
+ * request dialog above the reason: what the request will use, or what is
+ * missing (then the profile offers the single-session purchase and the
+ * plans; a doctor's pass still works). `null` for the support pseudo-doctor,
+ * which needs nothing.
+ */
+export function pagamentoPrevistoText(previsto: PagamentoPrevisto): string | null {
+  const { forma, plano_restantes: left, creditos } = previsto;
+  if (forma === 'suporte') return null;
+  if (forma === 'plano') {
+    return `Seu plano cobre este atendimento (${left === 1 ? 'resta 1 consulta' : `restam ${left} consultas`} no período).`;
+  }
+  if (forma === 'credito') {
+    return `Este atendimento usará 1 dos seus atendimentos avulsos (${creditos === 1 ? 'você tem 1' : `você tem ${creditos}`}).`;
+  }
+  return 'Para solicitar, você precisa de um plano com consultas disponíveis, de um atendimento avulso ou de um passe deste médico.';
+}
+
+/**
  * Whether a patient may ask this doctor for care now (spec 1 §4): not while
  * their latest session with the doctor is P or A, and never when the doctor
  * blocked them (the button then reads 'médico bloqueado').

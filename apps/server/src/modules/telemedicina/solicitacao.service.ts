@@ -4,21 +4,14 @@ import {
   isPassFormat,
   TELEMEDICINA_MESSAGES as M,
   normalizePass,
-  planQuota,
   type SolicitarAtendimento,
 } from '@pulso/domain';
-import { and, count, desc, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import {
-  atendimentos,
-  creditos,
-  medico_bloqueios,
-  passes,
-  planos,
-  subscriptions,
-} from '../../db/schema/index.ts';
+import { atendimentos, creditos, medico_bloqueios, passes } from '../../db/schema/index.ts';
 import { fieldError, HttpError, notFound } from '../../errors.ts';
+import { planQuotaLeft } from './pagamento-previsto.ts';
 import { conflict, isUniqueViolation, partiesOf } from './telemedicina.access.ts';
 import { publishAtendimentoEvent } from './telemedicina.events.ts';
 import { type AtendimentoRow, loadAtendimentoView } from './telemedicina.presenter.ts';
@@ -39,13 +32,11 @@ interface Payment {
 
 /**
  * Pays for the new request `atendimentoId` inside its transaction, in the
- * order of `choosePagamento` (RULINGS.md "Pass"): the support pseudo-doctor
+ * order of `choosePagamento` (docs/api-issue-6.md "Requests and payment"): the support pseudo-doctor
  * needs nothing; a typed pass is claimed (issued by this doctor, unused:
  * the conditional update lets one of several concurrent requests have it);
- * then the plan's quota (`planQuota` minus the sessions paid by the plan in
- * the subscription's current period, refused ones not counted; the
- * subscription row is locked so concurrent requests count one after the
- * other); then an unused credit, claimed atomically (`FOR UPDATE SKIP LOCKED`).
+ * then the plan's quota ({@link planQuotaLeft}, the subscription row
+ * locked so concurrent requests count one after the other); then an unused credit, claimed atomically (`FOR UPDATE SKIP LOCKED`).
  * Errors: 422 `errors.pass` 'Passe inválido ou já utilizado'; 402 noPayment.
  */
 async function pay(
@@ -65,42 +56,7 @@ async function pay(
     if (!claimed) throw fieldError('pass', M.passInvalid);
     return { pagamento: 'pass', pass_id: claimed.id, credito_id: null };
   }
-  const [sub] = await tx
-    .select({
-      tipo: planos.tipo,
-      periodo: planos.periodo,
-      start: subscriptions.current_period_start,
-      end: subscriptions.current_period_end,
-    })
-    .from(subscriptions)
-    .innerJoin(planos, eq(planos.id, subscriptions.plano_id))
-    .where(
-      and(
-        eq(subscriptions.user_id, request.userId),
-        sql`${subscriptions.current_period_start} <= now()`,
-        sql`${subscriptions.current_period_end} > now()`,
-      ),
-    )
-    .orderBy(desc(subscriptions.current_period_end), desc(subscriptions.id))
-    .limit(1)
-    .for('update', { of: subscriptions });
-  let quotaLeft = 0;
-  if (sub && (sub.periodo === 'M' || sub.periodo === 'A')) {
-    const [used] = await tx
-      .select({ n: count() })
-      .from(atendimentos)
-      .where(
-        and(
-          eq(atendimentos.user_id, request.userId),
-          eq(atendimentos.pagamento, 'plano'),
-          ne(atendimentos.status, 'R'),
-          ne(atendimentos.id, request.atendimentoId),
-          gte(atendimentos.created_at, sub.start),
-          lt(atendimentos.created_at, sub.end),
-        ),
-      );
-    quotaLeft = Math.max(0, planQuota({ type: sub.tipo, periodo: sub.periodo }) - (used?.n ?? 0));
-  }
+  const quotaLeft = await planQuotaLeft(tx, request.userId, { lock: true, besides: request.atendimentoId });
   const [credit] = await tx
     .select({ id: creditos.id })
     .from(creditos)

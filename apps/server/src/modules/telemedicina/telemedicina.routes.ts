@@ -5,6 +5,7 @@ import {
   MedicoSearchSchema,
   MedicosPageSchema,
   MedicoViewSchema,
+  PagamentoPrevistoSchema,
   SolicitarAtendimentoSchema,
   UserViewSchema,
 } from '@pulso/domain';
@@ -28,6 +29,7 @@ const MedicoProfileSchema = z.object({
   user: UserViewSchema,
   medico: MedicoViewSchema,
   atendimentos: z.array(AtendimentoViewSchema),
+  pagamento_previsto: PagamentoPrevistoSchema,
 });
 const SearchParams = z.object({ search: z.string().max(100, 'Use no máximo 100 caracteres na busca') });
 const SearchParamsWithOffset = SearchParams.extend({ offset: z.coerce.number().int().min(0).max(100_000) });
@@ -129,8 +131,9 @@ export const telemedicinaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * `GET /api/telemedicina/medico/:id` (spec 1 §7) → 200 `{user, medico,
-   * atendimentos}`: the doctor (`bloqueado` when it blocked the caller) and
-   * the caller's sessions with it, newest first; the caller's refusals by
+   * atendimentos, pagamento_previsto}`: the doctor (`bloqueado` when it blocked the caller),
+   * the caller's sessions with it, newest first, and what a request would use now
+   * (docs/api-issue-6.md "What a request will use"); the caller's refusals by
    * this doctor are seen from then on. 404 'Médico não
    * encontrado' (unknown, suspended, closed); 422 bad id; 401.
    */

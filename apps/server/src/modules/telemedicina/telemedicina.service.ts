@@ -4,6 +4,7 @@ import {
   MEDICOS_PAGE_SIZE,
   type MedicoSearch,
   type MedicoView,
+  type PagamentoPrevisto,
   type UserView,
 } from '@pulso/domain';
 import { and, asc, count, desc, eq, isNull, like, ne, or, type SQL, sql } from 'drizzle-orm';
@@ -23,6 +24,7 @@ import { searchKey } from '../../db/seed/seed.ts';
 import { notFound } from '../../errors.ts';
 import { escapeLike } from '../cidades/cidades.service.ts';
 import { loadCaller } from '../timeline/timeline.service.ts';
+import { readPagamentoPrevisto } from './pagamento-previsto.ts';
 import { markRespostasSeen, minhasSolicitacoes } from './respostas.ts';
 import { INT4_MAX, listableMedico, medicoIdOf } from './telemedicina.access.ts';
 import { loadAtendimentoViews, loadMedicoView, loadMedicoViews } from './telemedicina.presenter.ts';
@@ -211,14 +213,20 @@ export async function findListableMedico(
  * `GET /api/telemedicina/medico/:id` (spec 1 §2, §7): the caller's `user`,
  * the doctor (`bloqueado` when it blocked the caller) and the caller's
  * sessions with it, newest first (the profile's list; a new request is
- * added at its top). Errors: 404 'Médico não encontrado' for an unknown,
+ * added at its top), and `pagamento_previsto`, what a request would use now
+ * (docs/api-issue-6.md "What a request will use"). Errors: 404 'Médico não encontrado' for an unknown,
  * suspended or closed doctor.
  */
 export async function getMedicoProfile(
   db: Db,
   actor: Actor,
   id: number,
-): Promise<{ user: UserView; medico: MedicoView; atendimentos: AtendimentoView[] }> {
+): Promise<{
+  user: UserView;
+  medico: MedicoView;
+  atendimentos: AtendimentoView[];
+  pagamento_previsto: PagamentoPrevisto;
+}> {
   const user = await loadCaller(db, actor);
   const found = await findListableMedico(db, id);
   // Opening the profile shows its refusals' reasons: they are seen.
@@ -228,12 +236,13 @@ export async function getMedicoProfile(
     .from(atendimentos)
     .where(and(eq(atendimentos.user_id, actor.userId), eq(atendimentos.medico_id, found.id)))
     .orderBy(desc(atendimentos.created_at), desc(atendimentos.id));
-  const [medico, views] = await Promise.all([
+  const [medico, views, previsto] = await Promise.all([
     loadMedicoView(db, found.id, actor.userId),
     loadAtendimentoViews(db, rows, actor.userId),
+    readPagamentoPrevisto(db, actor.userId, found),
   ]);
   if (!medico) throw notFound(M.medicoNotFound);
-  return { user, medico, atendimentos: views };
+  return { user, medico, atendimentos: views, pagamento_previsto: previsto };
 }
 
 /**

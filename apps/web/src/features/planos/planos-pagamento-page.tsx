@@ -1,13 +1,14 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { formatCentavos, type PlanoView, periodoSufixo } from '@pulso/domain';
 import { useCallback } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { pageTitles, paths } from '../../app/paths.ts';
 import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { CardPaymentForm } from '../../ui/payment/card-payment-form.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
+import { returnPath } from '../../ui/return-path.ts';
 import { parseRouteId } from '../../ui/route-id.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { usePlanoPagamento } from './api/get-plano-pagamento.ts';
@@ -19,7 +20,8 @@ import classes from './planos.module.css';
  * /planos/pagamento/:plano, subscribing (spec 2 §2, §7 "Plans", §8 "Card
  * provider error"): the plan (`GET /api/planos/pagamento/{plano}` with its
  * SetupIntent), the card form, `PUT /api/planos/subscribe {stripe_plan,
- * payment_method}`; 'Pagamento realizado com sucesso!' then /planos, with
+ * payment_method}`; 'Pagamento realizado com sucesso!' then /planos, or
+ * where /planos was opened from (`state.from`, a doctor's profile), with
  * the trial lock lifted. A refusal shows the provider's message in the form.
  */
 export default function PlanosPagamentoPage() {
@@ -82,6 +84,7 @@ function Subscribe({
   const subscribe = useSubscribe(plano.stripe_plan ?? '');
   const snackbar = useSnackbar();
   const navigate = useNavigate();
+  const back = returnPath(useLocation().state, paths.planos);
 
   const onPaymentMethod = useCallback(
     async (paymentMethod: string, idempotencyKey: string) => {
@@ -92,10 +95,10 @@ function Subscribe({
         renewIntent();
         throw error;
       }
-      await navigate(paths.planos);
+      await navigate(back);
       snackbar.success(message);
     },
-    [subscribe.mutateAsync, navigate, snackbar, renewIntent],
+    [subscribe.mutateAsync, navigate, back, snackbar, renewIntent],
   );
 
   return (

@@ -9,7 +9,7 @@ import {
   type UserView,
 } from '@pulso/domain';
 import { useState } from 'react';
-import { generatePath, Link } from 'react-router';
+import { generatePath, Link, useLocation } from 'react-router';
 import { useUser } from '../../app/auth.tsx';
 import { pageTitles, paths } from '../../app/paths.ts';
 import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
@@ -31,7 +31,8 @@ import classes from './planos.module.css';
  * período gratuito termina em 27/12/2026 (30 dias)' and that subscribing
  * charges at once, or that it ended (`trialMessage`, docs/api-issue-5.md
  * "Trial lock") — then the plans on sale with their price ('R$ 7,90'
- * '/mês'), description and 'Assinar'.
+ * '/mês'), description and 'Assinar'. Opened with `state.from` (a doctor's
+ * profile), 'Assinar' passes it on and the subscription returns there.
  */
 export default function PlanosPage() {
   useDocumentTitle(pageTitles.planos);
@@ -176,6 +177,8 @@ function TrialNotice({ user }: { user: UserView | undefined }) {
 
 function PlanList({ planos }: { planos: PlanoView[] }) {
   const user = useUser();
+  // Opened from a doctor's profile to pay for a request: the subscription goes back there (ui/return-path.ts).
+  const { state } = useLocation();
   if (planos.length === 0) {
     return <Text>Nenhum plano disponível no momento.</Text>;
   }
@@ -194,6 +197,7 @@ function PlanList({ planos }: { planos: PlanoView[] }) {
               <Button
                 component={Link}
                 to={generatePath(paths.planosPagamento, { plano: String(plano.id) })}
+                state={state}
                 aria-label={`Assinar ${plano.nome}`}
               >
                 Assinar

@@ -52,6 +52,7 @@ function render(path: string) {
       { path: '/planos', element: <PlanosPage /> },
       { path: '/planos/pagamento/:plano', element: <PlanosPagamentoPage /> },
       { path: '/planos/alterar', element: <PlanosAlterarPage /> },
+      { path: '/telemedicina/medico/:id', element: <h1>Perfil do médico</h1> },
     ],
     path,
   );
@@ -190,6 +191,37 @@ describe('/planos/pagamento/:plano', () => {
     expect(put?.body).toEqual({ stripe_plan: 'meu-prontuario-mensal', payment_method: 'pm_sb_9' });
     const init = fetchMock.mock.calls.find(([url]) => url === '/api/planos/subscribe')?.[1] as RequestInit;
     expect(new Headers(init.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('opened from a doctor’s profile, goes back there after subscribing (through /planos)', async () => {
+    stubApi(({ url, method }) => {
+      if (url === '/api/pagamentos/config')
+        return jsonResponse({ provider: 'sandbox', publishable_key: null });
+      if (url === '/api/planos/pagamento/1')
+        return jsonResponse({ plano: mensal, intent: { client_secret: 'seti_x' } });
+      if (url === '/api/sandbox/payment-methods') return jsonResponse({ id: 'pm_sb_9', card: {} });
+      if (url === '/api/planos/subscribe' && method === 'PUT')
+        return jsonResponse({ ...comPlano, message: 'Pagamento realizado com sucesso!' });
+      if (url === '/api/planos') return jsonResponse(semPlano);
+      return undefined;
+    });
+    const { router } = render('/planos');
+
+    await router.navigate('/planos', { state: { from: '/telemedicina/medico/7?solicitar=1' } });
+    fireEvent.click(await screen.findByRole('link', { name: 'Assinar Meu Prontuário' }));
+    await screen.findByLabelText('Número do cartão', { exact: false });
+    fireEvent.input(screen.getByLabelText('Número do cartão', { exact: false }), {
+      target: { value: '4242424242424242' },
+    });
+    fireEvent.input(screen.getByLabelText('Validade', { exact: false }), { target: { value: '1230' } });
+    fireEvent.input(screen.getByLabelText('CVC', { exact: false }), { target: { value: '123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Assinar por R$\u00a07,90/mês' }));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        '/telemedicina/medico/7?solicitar=1',
+      ),
+    );
+    expect(await screen.findByRole('heading', { name: 'Perfil do médico' })).toBeTruthy();
   });
 
   it("says 'Plano não encontrado.' for a plan not on sale", async () => {

@@ -2,9 +2,12 @@ import {
   type AtendimentoView,
   TELEMEDICINA_MESSAGES as M,
   type MedicoView,
+  type PagamentoPrevisto,
+  pagamentoPrevistoText,
   RECUSA_MOTIVOS,
 } from '@pulso/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Link, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import { stubApi } from '../../test/stub-api.ts';
@@ -12,6 +15,7 @@ import { makeAtendimento, makeMedico, makeSuporte } from '../../test/telemedicin
 import { makeUserView } from '../../test/users.ts';
 import MedicoPage from './medico-page.tsx';
 import { AGUARDANDO_TEXT } from './profile/atendimentos-list.tsx';
+import { readMotivoDraft } from './profile/motivo-draft.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -19,13 +23,26 @@ afterEach(() => vi.unstubAllGlobals());
 interface Answers {
   solicitar?: Response;
   denunciar?: Response;
+  /** What a request would use (default: one single-session credit). */
+  previsto?: PagamentoPrevisto;
 }
+
+const ONE_CREDIT: PagamentoPrevisto = { forma: 'credito', plano_restantes: 0, creditos: 1 };
+const NOTHING: PagamentoPrevisto = { forma: null, plano_restantes: 0, creditos: 0 };
 
 /** A fake profile API around `medico` and the caller's `atendimentos`; a request adds a P session. */
 function profileApi(medico: MedicoView, atendimentos: AtendimentoView[], answers: Answers = {}) {
+  let sessions = atendimentos;
   return stubApi(({ url, method, body }) => {
     if (url === `/api/telemedicina/medico/${medico.id}` && method === 'GET')
-      return jsonResponse({ user: makeUserView(), medico, atendimentos });
+      return jsonResponse({
+        user: makeUserView(),
+        medico,
+        atendimentos: sessions,
+        pagamento_previsto: medico.suporte
+          ? { ...NOTHING, forma: 'suporte' }
+          : (answers.previsto ?? ONE_CREDIT),
+      });
     if (url === `/api/telemedicina/atendimento/medico/${medico.id}` && method === 'POST') {
       if (answers.solicitar) return answers.solicitar;
       const b = body as { motivo: string; pass: string | null };
@@ -34,6 +51,7 @@ function profileApi(medico: MedicoView, atendimentos: AtendimentoView[], answers
         { status: 'P', motivo: b.motivo, pass: b.pass !== null, created_at: '2026-03-12T12:00:00.000Z' },
         medico,
       );
+      sessions = [atendimento, ...sessions];
       return jsonResponse({ atendimento, message: M.requested }, 201);
     }
     if (url === `/api/denunciar/medico/${medico.id}` && method === 'POST')
@@ -42,11 +60,25 @@ function profileApi(medico: MedicoView, atendimentos: AtendimentoView[], answers
   });
 }
 
+/** Stands for a purchase page: it pays and goes back to `state.from`, as the real ones do. */
+function FakePurchase() {
+  const { state } = useLocation();
+  const from = (state as { from: string } | null)?.from ?? '/nowhere';
+  return (
+    <>
+      <h1>Pagamento</h1>
+      <Link to={from}>Pagar</Link>
+    </>
+  );
+}
+
 function renderProfile(id: number | string) {
   return renderRoutes(
     [
       { path: '/telemedicina/medico/:id', element: <MedicoPage /> },
       { path: '/telemedicina/atendimento/:id', element: <h1>Chat</h1> },
+      { path: '/telemedicina/purchase/atendimento', element: <FakePurchase /> },
+      { path: '/planos', element: <FakePurchase /> },
     ],
     `/telemedicina/medico/${id}`,
   );
@@ -286,5 +318,86 @@ describe('the report dialog (spec 1 §5, §8)', { timeout: 15_000 }, () => {
     expect(calls.find((c) => c.url === '/api/denunciar/medico/7')?.body).toEqual({
       motivo: 'Cobrou por fora.',
     });
+  });
+});
+
+describe('what a request will use (docs/api-issue-6.md "What a request will use")', {
+  timeout: 15_000,
+}, () => {
+  it('says beside the button and above the reason that a credit will be used', async () => {
+    profileApi(fernanda, [], { previsto: { forma: 'credito', plano_restantes: 0, creditos: 2 } });
+    renderProfile(7);
+    const text = 'Este atendimento usará 1 dos seus atendimentos avulsos (você tem 2).';
+    expect(await screen.findByText(text)).not.toBeNull();
+    fireEvent.click(requestButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Solicitar atendimento' });
+    const note = within(dialog).getByText(text);
+    const reason = within(dialog).getByRole('textbox', { name: /Motivo da solicitação/ });
+    // The note comes before the reason in the dialog's reading order.
+    expect(note.compareDocumentPosition(reason) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('says the plan covers it, and nothing for support', async () => {
+    profileApi(fernanda, [], { previsto: { forma: 'plano', plano_restantes: 12, creditos: 0 } });
+    renderProfile(7);
+    expect(
+      await screen.findByText('Seu plano cobre este atendimento (restam 12 consultas no período).'),
+    ).not.toBeNull();
+  });
+
+  it('says what is missing with the ways to pay, and comes back from paying with the reason kept', async () => {
+    profileApi(fernanda, [], { previsto: NOTHING });
+    const { router } = renderProfile(7);
+    const missing = pagamentoPrevistoText(NOTHING) ?? '';
+    expect(await screen.findByText(missing)).not.toBeNull();
+    // A pass may still pay: the button stays.
+    fireEvent.click(requestButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Solicitar atendimento' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Motivo da solicitação/ }), {
+      target: { value: 'Febre há três dias.' },
+    });
+    fireEvent.click(within(dialog).getByRole('link', { name: 'Comprar atendimento avulso' }));
+    expect(await screen.findByRole('heading', { name: 'Pagamento' })).not.toBeNull();
+    expect(router.state.location.state).toEqual({ from: '/telemedicina/medico/7?solicitar=1' });
+
+    fireEvent.click(screen.getByRole('link', { name: 'Pagar' }));
+    const reopened = await screen.findByRole('dialog', { name: 'Solicitar atendimento' });
+    expect(
+      (within(reopened).getByRole('textbox', { name: /Motivo da solicitação/ }) as HTMLTextAreaElement).value,
+    ).toBe('Febre há três dias.');
+    // The parameter is gone: a reload does not open the dialog again.
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('passes the way back through the plans too', async () => {
+    profileApi(fernanda, [], { previsto: NOTHING });
+    const { router } = renderProfile(7);
+    await screen.findByText(pagamentoPrevistoText(NOTHING) ?? '');
+    fireEvent.click(screen.getByRole('link', { name: 'Ver planos' }));
+    await screen.findByRole('heading', { name: 'Pagamento' });
+    expect(router.state.location.pathname).toBe('/planos');
+    expect(router.state.location.state).toEqual({ from: '/telemedicina/medico/7?solicitar=1' });
+  });
+
+  it('keeps the reason when the dialog is closed, and forgets it once sent', async () => {
+    profileApi(fernanda, []);
+    renderProfile(7);
+    fireEvent.click(await screen.findByRole('button', { name: 'Solicitar atendimento' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Solicitar atendimento' });
+    const box = () =>
+      within(dialog).getByRole('textbox', { name: /Motivo da solicitação/ }) as HTMLTextAreaElement;
+    fireEvent.change(box(), { target: { value: 'Tosse seca' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Solicitar atendimento' })).toBeNull());
+    fireEvent.click(requestButton());
+    dialog = await screen.findByRole('dialog', { name: 'Solicitar atendimento' });
+    expect(box().value).toBe('Tosse seca');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar solicitação' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: M.requested })).getByRole('button', {
+        name: 'Entendi',
+      }),
+    );
+    expect(readMotivoDraft(7)).toBe('');
   });
 });

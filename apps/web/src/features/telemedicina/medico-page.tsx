@@ -1,7 +1,7 @@
 import { Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { requestState, TELEMEDICINA_MESSAGES } from '@pulso/domain';
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { pageTitles, paths } from '../../app/paths.ts';
 import { useAnswerShown } from '../../app/unread.ts';
@@ -16,6 +16,7 @@ import { AtendimentosList } from './profile/atendimentos-list.tsx';
 import { DenunciaDialog } from './profile/denuncia-dialog.tsx';
 import classes from './profile/medico-page.module.css';
 import { MedicoProfileCard } from './profile/medico-profile-card.tsx';
+import { PagamentoNote, SOLICITAR_PARAM } from './profile/pagamento-note.tsx';
 import { SolicitarDialog } from './profile/solicitar-dialog.tsx';
 
 const SOLICITAR_LABEL = 'Solicitar atendimento';
@@ -60,7 +61,20 @@ function RequestButton({ profile, onRequest }: { profile: MedicoProfile; onReque
     bloqueado: profile.medico.bloqueado,
   });
   const label = profile.medico.suporte ? 'Falar com o suporte' : SOLICITAR_LABEL;
-  if (state === 'allowed') return <Button onClick={onRequest}>{label}</Button>;
+  if (state === 'allowed') {
+    return (
+      <Stack gap="xs" className={classes.alignStart}>
+        <Button
+          onClick={onRequest}
+          className={classes.alignStart}
+          aria-describedby={profile.medico.suporte ? undefined : 'pagamento-previsto'}
+        >
+          {label}
+        </Button>
+        <PagamentoNote previsto={profile.pagamento_previsto} id="pagamento-previsto" />
+      </Stack>
+    );
+  }
   const hint =
     state === 'bloqueado' ? TELEMEDICINA_MESSAGES.blockedByMedico : TELEMEDICINA_MESSAGES.pendingOrActive;
   return (
@@ -81,6 +95,18 @@ function ProfileScreen({ id }: { id: number }) {
   const profile = query.data;
   useDocumentTitle(profile ? profile.medico.name : pageTitles.telemedicinaMedico);
   const [dialog, setDialog] = useState<'solicitar' | 'denuncia' | 'obrigado' | null>(null);
+  // Back from paying for a request (`?solicitar=1`): the request dialog opens again, with the reason kept.
+  const [search, setSearch] = useSearchParams();
+  const reopen = search.has(SOLICITAR_PARAM) && profile !== undefined;
+  useEffect(() => {
+    if (!reopen || !profile) return;
+    setSearch({}, { replace: true });
+    const state = requestState({
+      latestStatus: profile.atendimentos[0]?.status ?? null,
+      bloqueado: profile.medico.bloqueado,
+    });
+    if (state === 'allowed') setDialog('solicitar');
+  }, [reopen, profile, setSearch]);
 
   if (query.error instanceof ApiError && query.error.status === 404) return <MedicoNotFound />;
 
@@ -123,6 +149,7 @@ function ProfileScreen({ id }: { id: number }) {
             opened={dialog === 'solicitar'}
             medicoId={profile.medico.id}
             suporte={profile.medico.suporte}
+            previsto={profile.pagamento_previsto}
             onClose={() => setDialog(null)}
             onCreated={() => setDialog('obrigado')}
           />

@@ -1,4 +1,4 @@
-import type { AtendimentoView, MedicoView, UserView } from '@pulso/domain';
+import type { AtendimentoView, MedicoView, PagamentoPrevisto, UserView } from '@pulso/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api.ts';
 import { rememberAtendimentoRole } from '../../../app/unread.ts';
@@ -6,12 +6,14 @@ import { rememberAtendimentoRole } from '../../../app/unread.ts';
 /**
  * Answer of `GET /api/telemedicina/medico/:id` (spec 1 §7): the caller, the
  * doctor as the caller sees it (`bloqueado`: this doctor blocked the
- * caller) and the caller's sessions with them, newest first.
+ * caller), the caller's sessions with them, newest first, and what a
+ * request would use now (docs/api-issue-6.md "What a request will use").
  */
 export interface MedicoProfile {
   user: UserView;
   medico: MedicoView;
   atendimentos: AtendimentoView[];
+  pagamento_previsto: PagamentoPrevisto;
 }
 
 /** Query key of one doctor's profile. */

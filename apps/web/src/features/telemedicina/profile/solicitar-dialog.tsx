@@ -2,18 +2,19 @@ import { Alert, Button, Checkbox, Group, Stack, Text, Textarea, TextInput } from
 import {
   type AtendimentoView,
   MOTIVO_MAX,
+  type PagamentoPrevisto,
   type SolicitarAtendimentoForm,
   SolicitarAtendimentoFormSchema,
 } from '@pulso/domain';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
-import { paths } from '../../../app/paths.ts';
 import { AppModal } from '../../../ui/app-modal.tsx';
 import { domainResolver } from '../../../ui/domain-resolver.ts';
 import { applyServerErrors } from '../../../ui/server-errors.ts';
 import { useSolicitarAtendimento } from '../api/solicitar-atendimento.ts';
+import { dropMotivoDraft, keepMotivoDraft, readMotivoDraft } from './motivo-draft.ts';
+import { PagamentoNote, PaymentLinks } from './pagamento-note.tsx';
 
 interface SolicitarValues {
   motivo: string;
@@ -30,27 +31,30 @@ type Failure = { message: string; payment: boolean };
  * The request-care dialog (spec 1 §4, §5, §7): the reason is required ('Informe
  * o motivo da solicitação'); 'Tenho um passe' shows the pass field, then
  * required ('Informe o passe'). The support pseudo-doctor needs only the
- * message, so it offers no pass. Sends `{motivo, pass}`; on success the
+ * message, so it offers no pass. Above the reason, what the request will use
+ * or what is missing (`previsto`). Sends `{motivo, pass}`; on success the
  * caller shows the thank-you dialog. A 402 (nothing pays for the session)
  * shows the server's message with links to the single-session purchase and
- * to /planos; field errors go under their fields; other failures show their message.
+ * to /planos; field errors go under their fields; other failures show their
+ * message. The reason is kept while the patient leaves to pay, or closes the
+ * dialog, until it is sent (motivo-draft.ts).
  */
 export function SolicitarDialog({
   opened,
   medicoId,
   suporte,
+  previsto,
   onClose,
   onCreated,
 }: {
   opened: boolean;
   medicoId: number;
   suporte: boolean;
+  previsto: PagamentoPrevisto;
   onClose: () => void;
   onCreated: (atendimento: AtendimentoView) => void;
 }) {
   const solicitar = useSolicitarAtendimento(medicoId);
-  // The purchase returns here once paid (issue 8 "Single teleconsultation").
-  const { pathname } = useLocation();
   const [failure, setFailure] = useState<Failure | null>(null);
   const {
     register,
@@ -65,9 +69,13 @@ export function SolicitarDialog({
   });
   const usarPass = watch('usarPass');
 
+  // Each opening starts from the reason kept for this doctor; what is typed is kept until sent.
+  useEffect(() => {
+    if (opened) reset({ ...EMPTY, motivo: readMotivoDraft(medicoId) });
+  }, [opened, medicoId, reset]);
+
   const close = () => {
     if (solicitar.isPending) return;
-    reset(EMPTY);
     setFailure(null);
     onClose();
   };
@@ -78,6 +86,7 @@ export function SolicitarDialog({
       { motivo: values.motivo, pass: values.usarPass ? values.pass.trim() : null },
       {
         onSuccess: ({ atendimento }) => {
+          dropMotivoDraft(medicoId);
           reset(EMPTY);
           onCreated(atendimento);
         },
@@ -101,8 +110,9 @@ export function SolicitarDialog({
     >
       <form noValidate onSubmit={onSubmit} aria-label="Solicitar atendimento">
         <Stack gap="md">
+          <PagamentoNote previsto={previsto} />
           <Textarea
-            {...register('motivo')}
+            {...register('motivo', { onChange: (event) => keepMotivoDraft(medicoId, event.target.value) })}
             label={suporte ? 'Como podemos ajudar?' : 'Motivo da solicitação'}
             description={
               suporte ? undefined : 'Conte ao médico o que você sente ou o que precisa, em poucas palavras.'
@@ -144,21 +154,7 @@ export function SolicitarDialog({
               <Text size="sm" mb={failure.payment ? 'sm' : 0}>
                 {failure.message}
               </Text>
-              {failure.payment && (
-                <Group gap="xs">
-                  <Button
-                    component={Link}
-                    to={paths.telemedicinaPurchase}
-                    state={{ from: pathname }}
-                    size="sm"
-                  >
-                    Comprar atendimento avulso
-                  </Button>
-                  <Button component={Link} to={paths.planos} size="sm" variant="default">
-                    Ver planos
-                  </Button>
-                </Group>
-              )}
+              {failure.payment && <PaymentLinks />}
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">

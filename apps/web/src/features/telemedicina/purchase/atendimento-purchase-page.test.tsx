@@ -3,18 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes } from '../../../test/render.tsx';
 import { stubApi } from '../../../test/stub-api.ts';
 import { makeUserView } from '../../../test/users.ts';
-import AtendimentoPurchasePage, { returnPath } from './atendimento-purchase-page.tsx';
+import AtendimentoPurchasePage from './atendimento-purchase-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
-
-describe('returnPath', () => {
-  it('returns to an in-app path, else to /telemedicina', () => {
-    expect(returnPath({ from: '/telemedicina/medico/7' })).toBe('/telemedicina/medico/7');
-    expect(returnPath({ from: '//evil.example' })).toBe('/telemedicina');
-    expect(returnPath({ from: 'https://evil.example' })).toBe('/telemedicina');
-    expect(returnPath(null)).toBe('/telemedicina');
-  });
-});
 
 describe('/telemedicina/purchase/atendimento', () => {
   it('shows the price on the Pay button, buys with the idempotency key and returns to the doctor', async () => {

@@ -7,17 +7,10 @@ import { useSnackbar } from '../../../app/snackbar/snackbar-context.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { CardPaymentForm } from '../../../ui/payment/card-payment-form.tsx';
 import { QueryError } from '../../../ui/query-error.tsx';
+import { returnPath } from '../../../ui/return-path.ts';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useAtendimentoPurchase, useBuyAtendimento } from '../api/purchase-atendimento.ts';
 import classes from './atendimento-purchase-page.module.css';
-
-/** Where the purchase was opened from (`state.from`, an in-app path), to return there after paying. */
-export function returnPath(state: unknown): string {
-  const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//')
-    ? from
-    : paths.telemedicina;
-}
 
 /**
  * /telemedicina/purchase/atendimento, one teleconsultation (spec 2 §5
@@ -34,7 +27,7 @@ export default function AtendimentoPurchasePage() {
   const buy = useBuyAtendimento();
   const snackbar = useSnackbar();
   const navigate = useNavigate();
-  const back = returnPath(useLocation().state);
+  const back = returnPath(useLocation().state, paths.telemedicina);
 
   const onPaymentMethod = useCallback(
     async (paymentMethod: string, idempotencyKey: string) => {
