@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,37 +9,18 @@ import { companies } from '../db/schema/index.ts';
 import { acquireDataDirLock, LOCK_FILE } from '../lock.ts';
 import { describeInvitation } from '../modules/companies/companies.service.ts';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../test/harness.ts';
+import { runInProcess, spawnCli, useDataDir } from '../test/run-cli.ts';
+import { runCompanyCreate } from './company-create.ts';
 
+/** The tool's file, run as its own process where the entry point matters (test/run-cli.ts). */
 const CLI = path.join(import.meta.dirname, 'company-create.ts');
-const ORIGIN = 'https://pulso.example';
 const LINK = /^https:\/\/pulso\.example\/registerCompany\/([A-Za-z0-9_-]{43})$/;
-const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
 function tempDir(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'pulso-cli-'));
   dirs.push(dir);
   return dir;
-}
-
-/** Runs `npm run company:create` the way npm does (node --import tsx), with only `env`. */
-function runCli(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-    env: { PATH: process.env.PATH ?? '', PUBLIC_ORIGIN: ORIGIN, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (d) => {
-    stdout += d;
-  });
-  child.stderr?.on('data', (d) => {
-    stderr += d;
-  });
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, stdout, stderr })),
-  );
 }
 
 const tokensOf = (stdout: string) =>
@@ -50,7 +30,6 @@ const tokensOf = (stdout: string) =>
     .filter((token): token is string => token !== undefined);
 
 afterAll(() => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -63,6 +42,9 @@ afterAll(async () => {
   await pg?.close();
 });
 
+/** Runs the tool in this process (test/run-cli.ts). */
+const tool = (args: string[], env: Record<string, string>) => runInProcess(runCompanyCreate, args, env);
+
 /** Where the tool writes: `DATA_DIR` (PGlite under it) or, on PostgreSQL, also `DATABASE_URL`. */
 function target(): { env: Record<string, string>; dataDir: string } {
   const dataDir = tempDir();
@@ -70,6 +52,13 @@ function target(): { env: Record<string, string>; dataDir: string } {
     dataDir,
     env: { DATA_DIR: dataDir, ...(pg ? { DATABASE_URL: pg.config.databaseUrl as string } : {}) },
   };
+}
+
+/** {@link target} on a data directory the server has already used (test/run-cli.ts `useDataDir`). */
+async function usedTarget(): Promise<{ env: Record<string, string>; dataDir: string }> {
+  const found = target();
+  await useDataDir(found.dataDir);
+  return found;
 }
 
 /** Opens what the tool wrote to, after it exited. */
@@ -86,7 +75,8 @@ async function inspect<T>(dataDir: string, read: (db: Db) => Promise<T>): Promis
 describe(`npm run company:create (${TEST_ENGINE})`, () => {
   it('migrates, creates the company and prints its id and one working link per line', async () => {
     const { dataDir, env } = target();
-    const run = await runCli(
+    const run = await spawnCli(
+      CLI,
       ['--nome', 'Construtora Horizonte', '--cnpj', '11.222.333/0001-81', '--convites', '3', '--dias', '10'],
       env,
     );
@@ -105,7 +95,7 @@ describe(`npm run company:create (${TEST_ENGINE})`, () => {
     expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
 
     // More invitations for the same company.
-    const more = await runCli(['--empresa', companyId, '--convites', '1'], env);
+    const more = await tool(['--empresa', companyId, '--convites', '1'], env);
     expect(more.code).toBe(0);
     expect(more.stdout.split('\n')[0]).toBe(
       `Empresa ${companyId}: Construtora Horizonte (CNPJ 11.222.333/0001-81)`,
@@ -136,7 +126,7 @@ describe(`npm run company:create (${TEST_ENGINE})`, () => {
     // This test process stands for the running server: it holds the data lock.
     const release = acquireDataDirLock(dataDir);
     const held = readFileSync(path.join(dataDir, LOCK_FILE), 'utf8');
-    const run = await runCli(['--nome', 'Empresa Bloqueio', '--convites', '1'], env);
+    const run = await spawnCli(CLI, ['--nome', 'Empresa Bloqueio', '--convites', '1'], env);
     // The holder keeps its lock either way.
     expect(readFileSync(path.join(dataDir, LOCK_FILE), 'utf8')).toBe(held);
     expect(() => acquireDataDirLock(dataDir)).toThrow(/em uso/);
@@ -155,14 +145,14 @@ describe(`npm run company:create (${TEST_ENGINE})`, () => {
   }, 60_000);
 
   it('refuses an invalid CNPJ (exit 1, nothing created) and a wrong usage (exit 2)', async () => {
-    const { dataDir, env } = target();
-    const bad = await runCli(['--nome', 'Empresa CNPJ Errado', '--cnpj', '11222333000182'], env);
+    const { dataDir, env } = await usedTarget();
+    const bad = await tool(['--nome', 'Empresa CNPJ Errado', '--cnpj', '11222333000182'], env);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain(COMPANY_MESSAGES.cnpj);
     expect(tokensOf(bad.stdout)).toEqual([]);
     expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
 
-    const usage = await runCli(['--convites', '2'], env);
+    const usage = await tool(['--convites', '2'], env);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('Informe --nome');
 

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,10 +25,11 @@ import { createRealtime } from '../platform/realtime.ts';
 import { diskStorage } from '../platform/storage.ts';
 import { createPatient } from '../test/factories.ts';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../test/harness.ts';
+import { CLI_ORIGIN, runInProcess, spawnCli, useDataDir } from '../test/run-cli.ts';
+import { runMedicoCreate } from './medico-create.ts';
 
+/** The tool's file, run as its own process where the entry point matters (test/run-cli.ts). */
 const CLI = path.join(import.meta.dirname, 'medico-create.ts');
-const ORIGIN = 'https://pulso.example';
-const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
 function tempDir(): string {
@@ -38,28 +38,7 @@ function tempDir(): string {
   return dir;
 }
 
-/** Runs `npm run medico:create` the way npm does (node --import tsx), with only `env`. */
-function runCli(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-    env: { PATH: process.env.PATH ?? '', PUBLIC_ORIGIN: ORIGIN, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (d) => {
-    stdout += d;
-  });
-  child.stderr?.on('data', (d) => {
-    stderr += d;
-  });
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, stdout, stderr })),
-  );
-}
-
 afterAll(() => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -72,6 +51,9 @@ afterAll(async () => {
   await pg?.close();
 });
 
+/** Runs the tool in this process (test/run-cli.ts). */
+const tool = (args: string[], env: Record<string, string>) => runInProcess(runMedicoCreate, args, env);
+
 /** Where the tool writes: `DATA_DIR` (PGlite under it) or, on PostgreSQL, also `DATABASE_URL`. */
 function target(): { env: Record<string, string>; dataDir: string } {
   const dataDir = tempDir();
@@ -79,6 +61,13 @@ function target(): { env: Record<string, string>; dataDir: string } {
     dataDir,
     env: { DATA_DIR: dataDir, ...(pg ? { DATABASE_URL: pg.config.databaseUrl as string } : {}) },
   };
+}
+
+/** {@link target} on a data directory the server has already used (test/run-cli.ts `useDataDir`). */
+async function usedTarget(): Promise<{ env: Record<string, string>; dataDir: string }> {
+  const found = target();
+  await useDataDir(found.dataDir);
+  return found;
 }
 
 /**
@@ -173,7 +162,8 @@ describe(`npm run medico:create (${TEST_ENGINE})`, () => {
   it('creates a doctor who signs in to the doctor area, then refuses its e-mail and its CRM again', async () => {
     const { dataDir, env } = target();
     const email = `helena.prado.${Date.now()}@exemplo.com.br`;
-    const run = await runCli(
+    const run = await spawnCli(
+      CLI,
       [
         '--name',
         '  Helena   Prado  ',
@@ -209,18 +199,18 @@ describe(`npm run medico:create (${TEST_ENGINE})`, () => {
       'Especialidades: Cardiologia, Clínica Médica',
       'Cidade: São Paulo - SP',
       'Clínicas: Clínica Coração Paulista, Hospital Vila Nova',
-      `Acesso em ${ORIGIN}/medico com o e-mail ${email} e a senha informada.`,
+      `Acesso em ${CLI_ORIGIN}/medico com o e-mail ${email} e a senha informada.`,
     ]);
     // The lock was released: the server (or the next tool) may start.
     expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
 
-    const emailAgain = await runCli(
+    const emailAgain = await tool(
       ['--name', 'Outra Pessoa', '--email', email, '--password', 'girassol-amarelo-1', '--crm', '999/SP'],
       env,
     );
     expect(emailAgain.code).toBe(1);
     expect(emailAgain.stderr).toContain(`Erro: já existe uma conta com o e-mail ${email}.`);
-    const crmAgain = await runCli(
+    const crmAgain = await tool(
       [
         '--name',
         'Outra Pessoa',
@@ -275,9 +265,9 @@ describe(`npm run medico:create (${TEST_ENGINE})`, () => {
   }, 120_000);
 
   it('creates a support doctor without a CRM, available at once', async () => {
-    const { dataDir, env } = target();
+    const { dataDir, env } = await usedTarget();
     const email = `suporte.${Date.now()}@pulso.example`;
-    const run = await runCli(
+    const run = await tool(
       ['--name', 'Equipe de Suporte', '--email', email, '--password', 'plantao-de-domingo-1', '--suporte'],
       env,
     );
@@ -297,7 +287,7 @@ describe(`npm run medico:create (${TEST_ENGINE})`, () => {
       expect(signedIn.me?.medico).toMatchObject({ name: 'Equipe de Suporte', suporte: true });
     });
     // One support pseudo-doctor: a second is refused, pointing to SUPORTE_EMAIL.
-    const again = await runCli(
+    const again = await tool(
       [
         '--name',
         'Outro Suporte',
@@ -315,7 +305,7 @@ describe(`npm run medico:create (${TEST_ENGINE})`, () => {
   }, 120_000);
 
   it('refuses an e-mail that already has a patient account, whatever its case', async () => {
-    const { dataDir, env } = target();
+    const { dataDir, env } = await usedTarget();
     let patientEmail = `paciente.${Date.now()}@exemplo.com.br`;
     if (pg) {
       const p = await createPatient(pg.app, { email: patientEmail });
@@ -326,7 +316,7 @@ describe(`npm run medico:create (${TEST_ENGINE})`, () => {
         await createPatient(app, { email: patientEmail });
       });
     }
-    const run = await runCli(
+    const run = await tool(
       [
         '--name',
         'Paciente Médico',
@@ -350,12 +340,12 @@ describe(`npm run medico:create (${TEST_ENGINE})`, () => {
 
   it('refuses wrong options before touching the database (exit 2), unknown names after (exit 1)', async () => {
     const { dataDir, env } = target();
-    const usage = await runCli(['--email', 'sem-arroba', '--password', 'curta', '--crm', '12/XX'], env);
+    const usage = await tool(['--email', 'sem-arroba', '--password', 'curta', '--crm', '12/XX'], env);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('--name: Informe o seu nome e sobrenome.');
     expect(usage.stderr).toContain('--email: Informe um e-mail válido.');
     expect(usage.stderr).toContain('--password: A senha deve ter no mínimo 8 caracteres.');
-    const weak = await runCli(
+    const weak = await tool(
       [
         '--name',
         'Nome Qualquer',
@@ -371,7 +361,7 @@ describe(`npm run medico:create (${TEST_ENGINE})`, () => {
     expect(weak.code).toBe(2);
     expect(weak.stderr).toContain(`--password: ${passwordProblem('aaaaaaaa')}`);
     expect(usage.stderr).toContain('--crm: "12/XX" não é um CRM válido; use número/UF, ex. 123456/SP.');
-    const noCrm = await runCli(
+    const noCrm = await tool(
       [
         '--name',
         'Sem CRM',
@@ -387,7 +377,7 @@ describe(`npm run medico:create (${TEST_ENGINE})`, () => {
     expect(noCrm.code).toBe(2);
     expect(noCrm.stderr).toContain('--crm: informe ao menos um CRM');
     expect(noCrm.stderr).toContain('--clinica: informe também --cidade');
-    const unknownOption = await runCli(['--nome', 'X'], env);
+    const unknownOption = await tool(['--nome', 'X'], env);
     expect(unknownOption.code).toBe(2);
     expect(unknownOption.stderr).toContain('Opção inválida');
     // Nothing was opened: no database under DATA_DIR.
@@ -401,13 +391,13 @@ describe(`npm run medico:create (${TEST_ENGINE})`, () => {
       '--password',
       'senha-1234',
     ];
-    const specialty = await runCli(
+    const specialty = await tool(
       [...base, '--crm', '5566/BA', '--especialidade', 'Cardiologia', '--especialidade', 'Astrologia'],
       env,
     );
     expect(specialty.code).toBe(1);
     expect(specialty.stderr).toContain('Erro: especialidade desconhecida: "Astrologia"');
-    const city = await runCli([...base, '--crm', '5566/BA', '--cidade', '9999999'], env);
+    const city = await tool([...base, '--crm', '5566/BA', '--cidade', '9999999'], env);
     expect(city.code).toBe(1);
     expect(city.stderr).toContain('Erro: não há município com o código IBGE 9999999.');
     await inspect(dataDir, async (db) => {

@@ -1,5 +1,5 @@
 import { type AdesivoTamanho, codeUrl, formatCode } from '@pulso/domain';
-import PDFDocument from 'pdfkit';
+import { newPdfDocument } from '../../platform/lazy-libs.ts';
 import { drawPdfQr } from '../../platform/qr-shapes.ts';
 
 /**
@@ -106,14 +106,14 @@ function drawCropMarks(doc: PDFKit.PDFDocument, place: StickerPlace): void {
  * crop marks surround it; `titulo` heads each page with the page count.
  * Answers the PDF's bytes.
  */
-export function stickerSheetPdf(input: {
+export async function stickerSheetPdf(input: {
   titulo: string;
   origin: string;
   stickers: readonly Sticker[];
 }): Promise<Buffer> {
   const places = sheetLayout(input.stickers);
   const pages = (places.at(-1)?.pagina ?? 0) + 1;
-  const doc = new PDFDocument({
+  const doc = await newPdfDocument({
     size: 'A4',
     margin: 0,
     autoFirstPage: false,

@@ -12,11 +12,11 @@ import {
 } from '@pulso/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
 import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { cidades, users } from '../../db/schema/index.ts';
 import { fieldError, HttpError, notFound } from '../../errors.ts';
+import { loadSharp } from '../../platform/lazy-libs.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { indicadoresRecentes } from '../indicadores/indicadores.service.ts';
 import { selectUserRow, toUserView } from '../users/user.presenter.ts';
@@ -165,6 +165,7 @@ function hasImageSignature(bytes: Buffer): boolean {
 export async function normalizeAvatar(bytes: Buffer): Promise<Buffer> {
   // Only the three accepted formats reach a decoder: SVG, TIFF, HEIF… never do.
   if (!hasImageSignature(bytes)) throw fieldError('avatar', AVATAR_MESSAGES.type);
+  const sharp = await loadSharp();
   // Reading the header decodes no pixels, so the size check below can name the real problem.
   const meta = await sharp(bytes, { limitInputPixels: false })
     .metadata()

@@ -1,6 +1,6 @@
 import type { CartaoFacts } from '@pulso/domain';
 import { type CartaoEscolha, formatCode, TELA_FORMATOS, type TelaFormato } from '@pulso/domain';
-import sharp from 'sharp';
+import { loadSharp } from '../../platform/lazy-libs.ts';
 import { escapeHtml } from '../../platform/mail-templates.ts';
 import { qrRuns } from '../../platform/qr-shapes.ts';
 import { fitLine, textPathData, textWidth, type Weight, wrapText } from './card-text.ts';
@@ -169,11 +169,12 @@ export function lockScreenSvg(facts: CartaoFacts, escolha: CartaoEscolha, format
 }
 
 /** The lock-screen image as a PNG of exactly `formato`'s pixels ({@link lockScreenSvg} rasterised by sharp). */
-export function lockScreenPng(
+export async function lockScreenPng(
   facts: CartaoFacts,
   escolha: CartaoEscolha,
   formato: TelaFormato,
 ): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(lockScreenSvg(facts, escolha, formato)))
     .png()
     .toBuffer();

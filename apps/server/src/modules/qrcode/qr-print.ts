@@ -1,5 +1,5 @@
 import { formatCode } from '@pulso/domain';
-import sharp from 'sharp';
+import { loadSharp } from '../../platform/lazy-libs.ts';
 import { escapeHtml } from '../../platform/mail-templates.ts';
 import { fitLine, oneLine, textPathData, textWidth, type Weight } from './card-text.ts';
 import { qrPng } from './qrcode.service.ts';
@@ -16,6 +16,7 @@ const LABEL_SHARE = 0.24;
  */
 export async function qrPrintPng(url: string, label: { name: string; code: string }): Promise<Buffer> {
   const qr = await qrPng(url);
+  const sharp = await loadSharp();
   const { width } = await sharp(qr).metadata();
   if (!width) throw new Error('QR PNG without a width');
   const height = Math.round(width * LABEL_SHARE);

@@ -1,6 +1,6 @@
 import type { CartaoFacts } from '@pulso/domain';
 import { type CartaoEscolha, formatCode } from '@pulso/domain';
-import PDFDocument from 'pdfkit';
+import { newPdfDocument } from '../../platform/lazy-libs.ts';
 import { drawPdfQr } from '../../platform/qr-shapes.ts';
 import { FONT_FILES, textWidth, type Weight, wrapText } from './card-text.ts';
 import { COLORS, chosenFacts, LABELS } from './cartao.service.ts';
@@ -81,10 +81,10 @@ function pdfLines(
  * Crop marks at the corners. Text in the embedded Inter font (a subset), so
  * the PDF prints the same anywhere. Answers the PDF's bytes.
  */
-export function walletCardPdf(facts: CartaoFacts, escolha: CartaoEscolha): Promise<Buffer> {
+export async function walletCardPdf(facts: CartaoFacts, escolha: CartaoEscolha): Promise<Buffer> {
   const f = chosenFacts(facts, escolha);
   const size: [number, number] = [pt(ID1_MM.largura), pt(ID1_MM.altura)];
-  const doc = new PDFDocument({
+  const doc = await newPdfDocument({
     size,
     margin: 0,
     autoFirstPage: false,

@@ -1,0 +1,16 @@
+import { verify } from '@node-rs/argon2';
+import { describe, expect, it, vi } from 'vitest';
+import { hashPassword } from './auth.service.ts';
+
+// The API projects hash cheaply (test/cheap-hashes.ts); this file checks what production does.
+vi.unmock('@node-rs/argon2');
+
+describe('hashPassword', () => {
+  it('hashes with argon2id at 19 MiB and two passes (OWASP’s minimum), salted', async () => {
+    const first = await hashPassword('uma senha bem comprida');
+    expect(first).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await hashPassword('uma senha bem comprida')).not.toBe(first);
+    expect(await verify(first, 'uma senha bem comprida')).toBe(true);
+    expect(await verify(first, 'outra senha')).toBe(false);
+  });
+});
