@@ -26,8 +26,6 @@ const POSTGRES_ONLY = 'apps/server/src/**/*.postgres.test.ts';
  */
 const API_PROJECT = {
   globalSetup: ['apps/server/src/test/global-setup.ts'],
-  // Cheap password hashes (the file says why and where production's are checked).
-  setupFiles: ['apps/server/src/test/cheap-hashes.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };

@@ -1,9 +1,6 @@
 import { verify } from '@node-rs/argon2';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashPassword } from './auth.service.ts';
-
-// The API projects hash cheaply (test/cheap-hashes.ts); this file checks what production does.
-vi.unmock('@node-rs/argon2');
 
 describe('hashPassword', () => {
   it('hashes with argon2id at 19 MiB and two passes (OWASP’s minimum), salted', async () => {
