@@ -164,27 +164,36 @@ describe('/planos', () => {
   });
 });
 
+/** The monthly plan's payment page and subscription, `/api/planos` answering `planos`. */
+function subscribeApi(planos: PlanosAnswer) {
+  return stubApi(({ url, method }) => {
+    if (url === '/api/pagamentos/config') return jsonResponse({ provider: 'sandbox', publishable_key: null });
+    if (url === '/api/planos/pagamento/1')
+      return jsonResponse({ plano: mensal, intent: { client_secret: 'seti_x' } });
+    if (url === '/api/sandbox/payment-methods') return jsonResponse({ id: 'pm_sb_9', card: {} });
+    if (url === '/api/planos/subscribe' && method === 'PUT')
+      return jsonResponse({ ...comPlano, message: 'Pagamento realizado com sucesso!' });
+    if (url === '/api/planos') return jsonResponse(planos);
+    return undefined;
+  });
+}
+
+/** Types the test card on the payment page and subscribes to the monthly plan. */
+async function payMonthly() {
+  await screen.findByLabelText('Número do cartão', { exact: false });
+  fireEvent.input(screen.getByLabelText('Número do cartão', { exact: false }), {
+    target: { value: '4242424242424242' },
+  });
+  fireEvent.input(screen.getByLabelText('Validade', { exact: false }), { target: { value: '1230' } });
+  fireEvent.input(screen.getByLabelText('CVC', { exact: false }), { target: { value: '123' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Assinar por R$\u00a07,90/mês' }));
+}
+
 describe('/planos/pagamento/:plano', () => {
   it('subscribes with the payment method and the idempotency key, then goes to /planos', async () => {
-    const { fetchMock, calls } = stubApi(({ url, method }) => {
-      if (url === '/api/pagamentos/config')
-        return jsonResponse({ provider: 'sandbox', publishable_key: null });
-      if (url === '/api/planos/pagamento/1')
-        return jsonResponse({ plano: mensal, intent: { client_secret: 'seti_x' } });
-      if (url === '/api/sandbox/payment-methods') return jsonResponse({ id: 'pm_sb_9', card: {} });
-      if (url === '/api/planos/subscribe' && method === 'PUT')
-        return jsonResponse({ ...comPlano, message: 'Pagamento realizado com sucesso!' });
-      if (url === '/api/planos') return jsonResponse(comPlano);
-      return undefined;
-    });
+    const { fetchMock, calls } = subscribeApi(comPlano);
     const { router } = render('/planos/pagamento/1');
-    await screen.findByLabelText('Número do cartão', { exact: false });
-    fireEvent.input(screen.getByLabelText('Número do cartão', { exact: false }), {
-      target: { value: '4242424242424242' },
-    });
-    fireEvent.input(screen.getByLabelText('Validade', { exact: false }), { target: { value: '1230' } });
-    fireEvent.input(screen.getByLabelText('CVC', { exact: false }), { target: { value: '123' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Assinar por R$\u00a07,90/mês' }));
+    await payMonthly();
     await waitFor(() => expect(router.state.location.pathname).toBe('/planos'));
     expect(await screen.findByText('Pagamento realizado com sucesso!')).toBeTruthy();
     const put = calls.find((c) => c.url === '/api/planos/subscribe');
@@ -194,28 +203,11 @@ describe('/planos/pagamento/:plano', () => {
   });
 
   it('opened from a doctor’s profile, goes back there after subscribing (through /planos)', async () => {
-    stubApi(({ url, method }) => {
-      if (url === '/api/pagamentos/config')
-        return jsonResponse({ provider: 'sandbox', publishable_key: null });
-      if (url === '/api/planos/pagamento/1')
-        return jsonResponse({ plano: mensal, intent: { client_secret: 'seti_x' } });
-      if (url === '/api/sandbox/payment-methods') return jsonResponse({ id: 'pm_sb_9', card: {} });
-      if (url === '/api/planos/subscribe' && method === 'PUT')
-        return jsonResponse({ ...comPlano, message: 'Pagamento realizado com sucesso!' });
-      if (url === '/api/planos') return jsonResponse(semPlano);
-      return undefined;
-    });
+    subscribeApi(semPlano);
     const { router } = render('/planos');
-
     await router.navigate('/planos', { state: { from: '/telemedicina/medico/7?solicitar=1' } });
     fireEvent.click(await screen.findByRole('link', { name: 'Assinar Meu Prontuário' }));
-    await screen.findByLabelText('Número do cartão', { exact: false });
-    fireEvent.input(screen.getByLabelText('Número do cartão', { exact: false }), {
-      target: { value: '4242424242424242' },
-    });
-    fireEvent.input(screen.getByLabelText('Validade', { exact: false }), { target: { value: '1230' } });
-    fireEvent.input(screen.getByLabelText('CVC', { exact: false }), { target: { value: '123' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Assinar por R$\u00a07,90/mês' }));
+    await payMonthly();
     await waitFor(() =>
       expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
         '/telemedicina/medico/7?solicitar=1',
