@@ -1,8 +1,12 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { closeRealtime } from '../app/realtime.ts';
 import { forgetUnreadState } from '../app/unread.ts';
 import { fakeSockets } from './fake-socket.ts';
+
+// `findBy…` and `waitFor` wait up to 5 s instead of Testing Library's 1 s: on the 2-core CI machines, with the API
+// suites beside them, a combobox's options once took longer than 1 s to appear (medicos-page.test.tsx).
+configure({ asyncUtilTimeout: 5_000 });
 
 // No test opens a real socket: `io()` answers a FakeSocket the test drives (fake-socket.ts).
 vi.mock('socket.io-client', async () => (await import('./fake-socket.ts')).fakeSocketIoClient);
