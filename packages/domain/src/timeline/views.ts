@@ -24,8 +24,8 @@ export const AnexoViewSchema = z.object({
 export type AnexoView = z.infer<typeof AnexoViewSchema>;
 
 /**
- * A timeline record as its owner or its author reads it (spec 1 §3
- * TimelineItem). `data` `YYYY-MM-DD`; `valor` reais '150.00' or null;
+ * A timeline record as its owner or its author reads it (docs/api-issue-5.md
+ * "Shapes"). `data` `YYYY-MM-DD`; `valor` reais '150.00' or null;
  * `created_by` M (a doctor account), T (a third party), null (the patient);
  * `terceiro` who added it when M or T; `pendente` (beyond the spec) a third
  * party's record the patient has not accepted yet (docs/timeline-privacy.md).
@@ -61,7 +61,7 @@ export const TimelinePendentesSchema = z.object({
 export type TimelinePendentes = z.infer<typeof TimelinePendentesSchema>;
 
 /**
- * `GET /api/timeline/items/:medico/:search[/:offset]` answer (spec 1 §7):
+ * `GET /api/timeline/items/:medico/:search[/:offset]` answer (docs/api-issue-5.md "Routes"):
  * the caller's `user`, a page of at most `TIMELINE_PAGE_SIZE` records and the
  * `total` matching the filter and term.
  */
@@ -72,7 +72,7 @@ export const TimelinePageSchema = z.object({
 });
 export type TimelinePage = z.infer<typeof TimelinePageSchema>;
 
-/** `GET /api/timeline/item/:id` answer (spec 1 §7): the caller's `user` and the record. */
+/** `GET /api/timeline/item/:id` answer (docs/api-issue-5.md "Routes"): the caller's `user` and the record. */
 export const TimelineItemAnswerSchema = z.object({
   user: UserViewSchema,
   timelineItem: TimelineItemViewSchema,

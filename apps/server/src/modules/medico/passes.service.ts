@@ -59,7 +59,7 @@ export async function listPasses(db: Db, actor: Actor): Promise<PassView[]> {
 }
 
 /**
- * `POST /api/medico/passes` (RULINGS.md "Pass"): a new single-use pass
+ * `POST /api/medico/passes` (docs/api-issue-6.md "Doctor area", "Requests and payment"): a new single-use pass
  * valid for one request to this doctor; its code is drawn at random (a
  * clash with an existing code draws again). Errors: 403 notMedico.
  */

@@ -20,7 +20,7 @@ export interface PedidosDeps {
   now?: () => Date;
 }
 
-/** An order as listed (spec 2 §3 "QR order"): `created_at` ISO 8601, `status` A Aguardando / E Enviado. */
+/** An order as listed (docs/api-issue-8.md "QR sticker orders"): `created_at` ISO 8601, `status` A Aguardando / E Enviado. */
 export interface OrderListItem {
   id: number;
   created_at: string;
@@ -47,7 +47,7 @@ export const nowOf = (deps: PedidosDeps) => (deps.now ?? (() => new Date()))();
 
 /**
  * The caller's annual subscription whose free sticker set is still unused at
- * `now` (spec 2 §9 "free for annual-plan subscribers": one set per annual
+ * `now` (docs/api-issue-8.md "QR sticker orders": free for annual-plan subscribers: one set per annual
  * subscription), or `null`.
  */
 export async function freeSetSubscription(db: Db, userId: number, now: Date): Promise<number | null> {
@@ -62,7 +62,7 @@ export async function freeSetSubscription(db: Db, userId: number, now: Date): Pr
 }
 
 /**
- * `GET /api/qrcode/purchase` (spec 2 §7): the caller's address from their
+ * `GET /api/qrcode/purchase` (docs/api-issue-8.md "QR sticker orders"): the caller's address from their
  * emergency data (`geral`: endereco, bairro, cidade `{id, descricao}` or
  * null) to prefill step 2, and `valor`: centavos, R$ 19,90 (1990) or 0
  * while an annual subscriber's free set is available.

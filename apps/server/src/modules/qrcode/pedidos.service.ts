@@ -51,7 +51,7 @@ export interface PedidoInput extends EnderecoEntrega {
 }
 
 /**
- * `GET /api/qrcode/coupon/{coupon}` (spec 2 §7): {@link usableCoupon} now.
+ * `GET /api/qrcode/coupon/{coupon}` (docs/api-issue-8.md "QR sticker orders"): {@link usableCoupon} now.
  */
 export function checkCoupon(deps: PedidosDeps, nome: string): Promise<{ nome: string; desconto: number }> {
   return usableCoupon(deps.ctx.database.db, nome, nowOf(deps));

@@ -80,8 +80,8 @@ async function pay(
 }
 
 /**
- * `POST /api/telemedicina/atendimento/medico/:id` (spec 1 §4, §5, §7;
- * RULINGS.md "Pass"): a new P session with the doctor, paid as {@link pay}
+ * `POST /api/telemedicina/atendimento/medico/:id` (docs/api-issue-6.md
+ * "Requests and payment"): a new P session with the doctor, paid as {@link pay}
  * says, answered as the caller sees it with `message` 'Solicitação enviada'
  * (the web shows the thank-you text of support or of a doctor). The doctor
  * hears `atendimento.updated` and gets a Web Push when offline.
