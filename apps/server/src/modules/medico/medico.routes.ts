@@ -20,9 +20,8 @@ import {
   listAtendimentos,
   listSolicitacoes,
   recusar,
-  setBloqueio,
-  setStatus,
 } from './medico.service.ts';
+import { setBloqueio, setStatus } from './medico-controls.service.ts';
 import { issuePass, listPasses } from './passes.service.ts';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(INT4_MAX) });

@@ -3,21 +3,12 @@ import {
   type AtendimentoView,
   TELEMEDICINA_MESSAGES as M,
   type MedicoView,
-  TIMELINE_MESSAGES,
   type UserView,
 } from '@pulso/domain';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import {
-  atendimentos,
-  creditos,
-  medico_bloqueios,
-  medicos,
-  mensagens,
-  passes,
-  users,
-} from '../../db/schema/index.ts';
+import { atendimentos, creditos, mensagens, passes, users } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { conflict, INT4_MAX, partiesOf, requireMedico } from '../telemedicina/telemedicina.access.ts';
 import { announceEnded, writeAtendimentoRecords } from '../telemedicina/telemedicina.ending.ts';
@@ -32,10 +23,10 @@ import { solicitacoesOf, type TelemedicinaDeps } from '../telemedicina/telemedic
 import { loadCaller } from '../timeline/timeline.service.ts';
 
 /**
- * The doctor area (spec 1 §2 /medico, §3; spec 2 "Consultation requests
- * list"; RULINGS.md "Telemedicine"; issue 6): a doctor account answers its
- * requests, lists and ends its sessions, sets its status, blocks patients
- * and issues passes. Every service starts with `requireMedico` (403
+ * The doctor area (docs/api-issue-6.md "Doctor area"): a doctor account
+ * answers its requests, lists and ends its sessions. Its status and the
+ * patients it blocks are medico-controls.service.ts, its passes
+ * passes.service.ts. Every service starts with `requireMedico` (403
  * 'Esta conta não é de um médico.'); a session of another doctor is 404.
  */
 
@@ -272,39 +263,4 @@ export async function encerrar(deps: TelemedicinaDeps, actor: Actor, id: number)
   });
   announceEnded(deps.ctx, deps.log, { id: row.id, user_id: row.user_id, medico_user_id: actor.userId }, 'E');
   return loadAtendimentoView(db, row, actor.userId);
-}
-
-/** `PUT /api/medico/status` (spec 1 §3: 2 disponível, 1 ocupado, 0 offline): the doctor's own view after it. */
-export async function setStatus(db: Db, actor: Actor, status: number): Promise<MedicoView> {
-  const { medicoId } = await requireMedico(db, actor);
-  await db.update(medicos).set({ status, updated_at: sql`now()` }).where(eq(medicos.id, medicoId));
-  const medico = await loadMedicoView(db, medicoId, actor.userId);
-  if (!medico) throw notFound(M.medicoNotFound);
-  return medico;
-}
-
-/**
- * `PUT /api/medico/bloqueio/:userId {bloqueado}` (RULINGS.md "bloqueado"):
- * blocks (no new requests from this patient to this doctor; the patient
- * sees 'médico bloqueado') or unblocks a patient; idempotent. Only a patient
- * who had a session with the doctor. Answers 'Paciente bloqueado' or
- * 'Paciente desbloqueado'. Errors: 403 notMedico; 404 'Paciente não
- * encontrado' for anyone else.
- */
-export async function setBloqueio(db: Db, actor: Actor, userId: number, bloqueado: boolean): Promise<string> {
-  const { medicoId } = await requireMedico(db, actor);
-  const [had] = await db
-    .select({ id: atendimentos.id })
-    .from(atendimentos)
-    .where(and(eq(atendimentos.medico_id, medicoId), eq(atendimentos.user_id, userId)))
-    .limit(1);
-  if (!had) throw notFound(TIMELINE_MESSAGES.patientNotFound);
-  if (bloqueado) {
-    await db.insert(medico_bloqueios).values({ medico_id: medicoId, user_id: userId }).onConflictDoNothing();
-    return M.blocked;
-  }
-  await db
-    .delete(medico_bloqueios)
-    .where(and(eq(medico_bloqueios.medico_id, medicoId), eq(medico_bloqueios.user_id, userId)));
-  return M.unblocked;
 }

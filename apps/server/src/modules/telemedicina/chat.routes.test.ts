@@ -28,7 +28,7 @@ import {
   png,
   webp,
 } from '../timeline/timeline.test-support.ts';
-import { ARQUIVO_LINK_MESSAGE } from './chat.service.ts';
+import { ARQUIVO_LINK_MESSAGE } from './mensagem.service.ts';
 import {
   type Auth,
   activeSession,

@@ -16,16 +16,8 @@ import { createUrlSigner, loadFilesUrlSecret } from '../../platform/signed-url.t
 import { actorOf, requireUser } from '../auth/auth.hooks.ts';
 import { AnexoUpload, anexoCsp, contentDisposition } from '../timeline/timeline.anexos.ts';
 import { CHAT_URL_PURPOSE, readChatPart } from './chat.files.ts';
-import {
-  type ChatDeps,
-  deleteMensagem,
-  getChat,
-  listMensagens,
-  markRead,
-  type NovaMensagem,
-  postMensagem,
-  readSignedArquivo,
-} from './chat.service.ts';
+import { type ChatDeps, getChat, listMensagens, type NovaMensagem, postMensagem } from './chat.service.ts';
+import { deleteMensagem, markRead, readSignedArquivo } from './mensagem.service.ts';
 import { INT4_MAX } from './telemedicina.access.ts';
 import { errors404, IdParams, telemedicinaMeta as meta, privateAnswers } from './telemedicina.http.ts';
 
