@@ -34,8 +34,7 @@ import {
  * The chat of a care session (docs/api-issue-6.md "Chat (both sides)"):
  * reading it and sending to it; one message's reading, deletion and file are
  * mensagem.service.ts. Both sides use it: the session's patient (messages
- * `from` U) and its
- * doctor (`from` M); anyone else gets 404. Messages are sent and deleted
+ * `from` U) and its doctor (`from` M); anyone else gets 404. Messages are sent and deleted
  * only while the session is A (the session row is locked while a message is
  * written or deleted, so nothing lands after it ends); only the author
  * deletes; a patient whose plan-paid session is locked (`isChatLocked`)
