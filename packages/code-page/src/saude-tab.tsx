@@ -1,6 +1,7 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 import { applyDigitMask, type PublicCodeView, SUS_MASK } from '@pulso/domain';
+import type { ComponentChildren } from 'preact';
 import { blankToNull } from './format.ts';
 import type { Messages } from './i18n.ts';
 import { InfoList } from './info-list.tsx';
@@ -10,6 +11,18 @@ import { PatientHeading } from './states.tsx';
 export function formatSusNumber(sus: string | null | undefined): string | null {
   const digits = blankToNull(sus);
   return digits ? applyDigitMask(digits, SUS_MASK) : null;
+}
+
+/** A titled section of the tab, named by its heading. */
+function Section({ id, title, children }: { id: string; title: string; children: ComponentChildren }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} class="cp-section-title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
 }
 
 /**
@@ -26,10 +39,7 @@ export function SaudeTab({ t, user }: { t: Messages; user: PublicCodeView['user'
     <>
       <PatientHeading name={user.name} />
       <div class="cp-sections">
-        <section aria-labelledby="saude-info">
-          <h2 id="saude-info" class="cp-section-title">
-            {s.info}
-          </h2>
+        <Section id="saude-info" title={s.info}>
           <InfoList
             t={t}
             items={[
@@ -41,12 +51,9 @@ export function SaudeTab({ t, user }: { t: Messages; user: PublicCodeView['user'
               { label: s.sus, value: formatSusNumber(saude?.sus), wide: true },
             ]}
           />
-        </section>
+        </Section>
 
-        <section aria-labelledby="saude-doencas">
-          <h2 id="saude-doencas" class="cp-section-title">
-            {s.diseases}
-          </h2>
+        <Section id="saude-doencas" title={s.diseases}>
           {doencas.length > 0 ? (
             <ul class="cp-diseases" lang="pt-BR">
               {doencas.map((doenca) => (
@@ -56,12 +63,9 @@ export function SaudeTab({ t, user }: { t: Messages; user: PublicCodeView['user'
           ) : (
             <p class="cp-none">{t.noneInformed}</p>
           )}
-        </section>
+        </Section>
 
-        <section aria-labelledby="saude-hospitalar">
-          <h2 id="saude-hospitalar" class="cp-section-title">
-            {s.hospital}
-          </h2>
+        <Section id="saude-hospitalar" title={s.hospital}>
           <InfoList
             t={t}
             items={[
@@ -73,17 +77,14 @@ export function SaudeTab({ t, user }: { t: Messages; user: PublicCodeView['user'
               { label: s.doctorSpecialty, value: blankToNull(hospitalar?.medico_especialidade) },
             ]}
           />
-        </section>
+        </Section>
 
-        <section aria-labelledby="saude-outras">
-          <h2 id="saude-outras" class="cp-section-title">
-            {s.other}
-          </h2>
+        <Section id="saude-outras" title={s.other}>
           <InfoList
             t={t}
             items={[{ label: s.additional, value: blankToNull(user.outras.adicional), wide: true }]}
           />
-        </section>
+        </Section>
       </div>
     </>
   );

@@ -50,16 +50,21 @@ function MedicoNotFound() {
   );
 }
 
+/** Whether the caller may ask this doctor now (`requestState`: its latest session and a block). */
+function requestStateOf(profile: MedicoProfile) {
+  return requestState({
+    latestStatus: profile.atendimentos[0]?.status ?? null,
+    bloqueado: profile.medico.bloqueado,
+  });
+}
+
 /**
- * The request button (spec 1 §4): disabled while the latest session is P or
+ * The request button (docs/api-issue-6.md "Patient side"): disabled while the latest session is P or
  * A ('Você já tem uma solicitação em aberto com este médico.') and reading
  * 'médico bloqueado' when the doctor blocked the patient.
  */
 function RequestButton({ profile, onRequest }: { profile: MedicoProfile; onRequest: () => void }) {
-  const state = requestState({
-    latestStatus: profile.atendimentos[0]?.status ?? null,
-    bloqueado: profile.medico.bloqueado,
-  });
+  const state = requestStateOf(profile);
   const label = profile.medico.suporte ? 'Falar com o suporte' : SOLICITAR_LABEL;
   if (state === 'allowed') {
     return (
@@ -101,11 +106,7 @@ function ProfileScreen({ id }: { id: number }) {
   useEffect(() => {
     if (!reopen || !profile) return;
     setSearch({}, { replace: true });
-    const state = requestState({
-      latestStatus: profile.atendimentos[0]?.status ?? null,
-      bloqueado: profile.medico.bloqueado,
-    });
-    if (state === 'allowed') setDialog('solicitar');
+    if (requestStateOf(profile) === 'allowed') setDialog('solicitar');
   }, [reopen, profile, setSearch]);
 
   if (query.error instanceof ApiError && query.error.status === 404) return <MedicoNotFound />;
