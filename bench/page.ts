@@ -11,7 +11,8 @@
  * machine's load average (the machine is shared: say it with the figures).
  * Each run is followed by one on the machine's floor (the same first facts as a bare HTML page of two
  * lines, {@link BASELINE_HTML}), printed as the last row: the share of a figure that is the host's.
- * `BENCH_PAGE_REPORT=/tmp/lhr.json` also writes the last run's whole Lighthouse report.
+ * `BENCH_PAGE_REPORT=/tmp/lhr.json` also writes the last run's whole Lighthouse report,
+ * `BENCH_PAGE_TRACE=/tmp/trace.json` its Chromium trace.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -72,6 +73,9 @@ async function measure(url: string, port: number): Promise<PageRun> {
   // BENCH_PAGE_REPORT=file.json keeps the page's last whole report, to see where the time goes.
   if (process.env.BENCH_PAGE_REPORT && url.includes('/code/'))
     writeFileSync(process.env.BENCH_PAGE_REPORT, JSON.stringify(result.lhr));
+  // BENCH_PAGE_TRACE=file.json keeps its Chromium trace (open it in DevTools' Performance panel).
+  if (process.env.BENCH_PAGE_TRACE && url.includes('/code/'))
+    writeFileSync(process.env.BENCH_PAGE_TRACE, JSON.stringify(result.artifacts.Trace));
   const { audits, categories } = result.lhr;
   const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   const items = (

@@ -21,8 +21,12 @@ afterEach(() => {
 });
 
 describe('the inline loader of the page', () => {
-  it('adds the module and its chunks after the first paint', () => {
+  const added = () => document.head.querySelectorAll('script');
+
+  it('gives a browser that holds a session the module and its chunks after the first paint', () => {
+    window.localStorage.setItem(TOKEN_KEY, 't0k3n');
     runLoader();
+    expect(document.documentElement.classList.contains('cp-viewer')).toBe(true);
     const script = document.head.querySelector('script');
     expect(script?.type).toBe('module');
     expect(script?.getAttribute('src')).toBe('/assets/code-page-1.js');
@@ -30,12 +34,22 @@ describe('the inline loader of the page', () => {
     expect([preload?.rel, preload?.getAttribute('href')]).toEqual(['modulepreload', '/assets/chunk-1.js']);
   });
 
-  it('marks a browser that holds a session, so that the guest refusal stays hidden', () => {
+  it('gives a guest no script until their first touch, key or pointer, then the module once', () => {
     runLoader();
     expect(document.documentElement.classList.contains('cp-viewer')).toBe(false);
-    window.localStorage.setItem(TOKEN_KEY, 't0k3n');
+    expect(added()).toHaveLength(0);
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
+    expect(added()).toHaveLength(1);
+    expect(added()[0]?.getAttribute('src')).toBe('/assets/code-page-1.js');
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    window.dispatchEvent(new Event('touchstart'));
+    expect(added()).toHaveLength(1);
+  });
+
+  it.each(['pointerdown', 'touchstart', 'mouseover'])("loads it on a guest's first %s", (type) => {
     runLoader();
-    expect(document.documentElement.classList.contains('cp-viewer')).toBe(true);
+    document.body.dispatchEvent(new Event(type, { bubbles: true }));
+    expect(added()).toHaveLength(1);
   });
 
   it('is allowed by the hash of exactly its text', () => {

@@ -40,23 +40,28 @@ export interface CodePageAssets {
   preload: string[];
 }
 
+/** What a guest does first that says they will use the page: until then the page needs no script. */
+const INTENT_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'mouseover'];
+
 /**
- * The inline script that loads the page's module only after the first paint (a frame, then a task):
- * the facts paint from the HTML alone, and no script request or run stands before them, on a slow
- * network either. Until then the tabs and the language switch are plain links. First, still before the
- * paint, it marks a browser that holds a session (`cp-viewer` on `<html>`), whose page hides the guest's
- * refusal until its own answer comes.
+ * The inline script that loads the page's module. First, before the first paint, it marks a browser that
+ * holds a session (`cp-viewer` on `<html>`), whose page hides the guest's refusal until its own answer
+ * comes; that browser gets the module after the first paint (a frame, then a task), for its second answer.
+ * A guest (the rescuer) gets it on their first touch, key or pointer: the facts, the calls, the tabs and
+ * the language switch work as plain HTML and links, so nothing runs on a slow phone while they read, and
+ * a tab tapped before the module arrives simply loads as a page. Loaded once, by whichever comes first.
  */
 export function loaderScript(assets: CodePageAssets): { text: string; source: string } {
   const add = (type: string, attribute: string, url: string) =>
-    `e=document.createElement(${JSON.stringify(type)});${attribute};e.href=e.src=${JSON.stringify(url)};document.head.appendChild(e);`;
+    `e=d.createElement(${JSON.stringify(type)});${attribute};e.href=e.src=${JSON.stringify(url)};d.head.appendChild(e);`;
   const text =
-    // Before the first paint: a browser holding a session hides the guest's refusal ('cp-viewer').
-    `try{localStorage.getItem(${JSON.stringify(TOKEN_KEY)})&&document.documentElement.classList.add("cp-viewer")}catch(e){}` +
-    'requestAnimationFrame(function(){setTimeout(function(){var e;' +
+    `(function(){var d=document,h=d.documentElement,v=${JSON.stringify(INTENT_EVENTS)},o={capture:!0,passive:!0},n=0;` +
+    `try{localStorage.getItem(${JSON.stringify(TOKEN_KEY)})&&h.classList.add("cp-viewer")}catch(e){}` +
+    'function l(){if(n)return;n=1;v.forEach(function(t){removeEventListener(t,l,o)});var e;' +
     assets.preload.map((url) => add('link', 'e.rel="modulepreload"', url)).join('') +
     add('script', 'e.type="module"', assets.script) +
-    '})})';
+    '}' +
+    'h.classList.contains("cp-viewer")?requestAnimationFrame(function(){setTimeout(l)}):v.forEach(function(t){addEventListener(t,l,o)})})()';
   return { text, source: hashSource(text) };
 }
 

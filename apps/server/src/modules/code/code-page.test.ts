@@ -91,16 +91,26 @@ describe('GET /code/:code (the page a scan opens)', () => {
     expect(policy).toMatch(new RegExp(`style-src 'self' ${sha256(style).replace(/[+/]/g, '\\$&')}(;|$)`));
     expect(policy).toMatch(new RegExp(`script-src 'self' ${sha256(loader).replace(/[+/]/g, '\\$&')}(;|$)`));
     expect(policy).not.toContain('unsafe-inline');
-    // After the first paint, the entry and the chunks it imports; the tabs' chunks only on demand.
-    expect(loader).toMatch(/\}catch\(e\)\{\}requestAnimationFrame\(function\(\)\{setTimeout\(/);
-    expect(loader).toContain(
-      'localStorage.getItem("token")&&document.documentElement.classList.add("cp-viewer")',
-    );
+    // The entry and the chunks it imports (after the first paint for a session, on a guest's first input:
+    // loader.test.ts runs it); the tabs' chunks only on demand.
+    expect(loader).toContain('localStorage.getItem("token")&&h.classList.add("cp-viewer")');
     expect(loader).toContain('"/assets/code-page-1.js"');
     expect(loader).toContain('e.rel="modulepreload"');
     expect(loader).toContain('"/assets/preact-1.js"');
     expect(loader).not.toContain('saude-tab');
     expect(res.body).not.toContain('<script type="module"');
+  });
+
+  it('opens from anywhere without a new browsing context group, while the app keeps its opener policy', async () => {
+    const p = await createPatient(t.app);
+    const page = await t.app.inject({ url: `/code/${p.user.code}` });
+    const missing = await t.app.inject({ url: '/code/999ZZ999' });
+    for (const res of [page, missing]) {
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    }
+    const api = await t.app.inject({ url: '/api/health' });
+    expect(api.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('keeps a hostile name from closing the script element or opening markup', async () => {
@@ -305,6 +315,7 @@ describe('how the page travels', () => {
       expect(refused.body).not.toContain(p.user.name);
       const style = inline(refused.body, 'style');
       expect(String(refused.headers['content-security-policy'])).toContain(sha256(style));
+      expect(refused.headers['cross-origin-opener-policy']).toBeUndefined();
     } finally {
       await budget.close();
     }

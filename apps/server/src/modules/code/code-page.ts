@@ -70,10 +70,15 @@ function langOfRequest(request: FastifyRequest) {
 }
 
 /**
- * The app's policy with the page's inline stylesheet and loader script allowed by their hashes (and
- * nothing else inline).
+ * The headers of every page of /code (docs/public-code-page.md "What the server sends"): the app's CSP with
+ * the page's inline stylesheet and loader script allowed by their hashes (nothing else inline), and no
+ * `Cross-Origin-Opener-Policy`. The page is meant to be opened from anywhere (a phone's camera, a
+ * chat's link, the app's reader) and its answer holds only what any holder of the code may read; COOP
+ * would put each such opening in a new browsing context group, a new renderer process on the rescuer's
+ * phone, before the first paint (bench/README.md "page.ts").
  */
-function allowInline(reply: FastifyReply, scriptSource: string | null): void {
+function pageHeaders(reply: FastifyReply, scriptSource: string | null): void {
+  reply.removeHeader('cross-origin-opener-policy');
   const policy = reply.getHeader('content-security-policy');
   if (typeof policy !== 'string') return;
   const add = (directive: string, source: string | null) => (text: string) =>
@@ -98,7 +103,7 @@ const TYPED_CODE_MAX = 20;
  */
 function sendNotFound(request: FastifyRequest, reply: FastifyReply, typed: string): FastifyReply {
   const code = parseCode(typed);
-  allowInline(reply, null);
+  pageHeaders(reply, null);
   return reply
     .code(404)
     .type('text/html; charset=utf-8')
@@ -134,7 +139,7 @@ export function codePageRoutes(assets: CodePageAssets | null): FastifyPluginAsyn
       if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
       if (!String(reply.getHeader('content-type')).startsWith('application/json')) return payload;
       const { message } = JSON.parse(payload) as { message: string };
-      allowInline(reply, null);
+      pageHeaders(reply, null);
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       return renderCodeErrorDocument({ lang: langOfRequest(request), message, retryHref: request.url });
     });
@@ -168,7 +173,7 @@ export function codePageRoutes(assets: CodePageAssets | null): FastifyPluginAsyn
         if (langOf(request.query.lang) === lang) {
           reply.header('set-cookie', `${LANG_COOKIE}=${lang}; Path=/code; Max-Age=31536000; SameSite=Lax`);
         }
-        allowInline(reply, loader?.source ?? null);
+        pageHeaders(reply, loader?.source ?? null);
         return reply
           .type('text/html; charset=utf-8')
           .header('cache-control', 'private, no-store')
