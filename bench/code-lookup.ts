@@ -64,7 +64,7 @@ function obey(
   send({ type: 'ready', port, code });
 }
 
-/** The reference point of SETUP.md "Baseline figures": Fastify answering a constant JSON. */
+/** The reference point of every figure (bench/README.md): Fastify answering a constant JSON. */
 async function serveBaseline(): Promise<void> {
   const app = Fastify();
   app.get('/api/code/:code', async () => ({ hello: 'world' }));

@@ -5,9 +5,9 @@ import { linkIn, waitForMail } from './support/outbox.ts';
 
 /**
  * E-mail verification and password reset through the dev outbox (issue 3
- * "E-mail"; spec 1 §2, §5): a patient registers, sees only the notice on
- * /home, follows the mail's link and sees the cards; later forgets the
- * password, follows the reset mail and signs in with the new one.
+ * "E-mail"; docs/accounts.md "E-mail verification"): a patient registers, sees
+ * only the notice on /home, follows the mail's link and sees the cards; later
+ * forgets the password, follows the reset mail and signs in with the new one.
  */
 
 const patient = {

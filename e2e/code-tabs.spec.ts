@@ -10,11 +10,11 @@ import {
 
 /**
  * The public view's other tabs (issue 4 "The public view's other tabs",
- * "Proof"; spec 2 §2, §6; RULINGS.md "Who sees what"): a patient fills My
- * Health, opens it to anyone (level 4) with the timeline on, and a guest
- * scanning the code reads the allergy in the red strip and in 'Minha saúde';
- * at level 1 the guest gets the permission message and no strip, while the
- * patient, signed in, still reads their own data on the same page.
+ * "Proof"; docs/authorization.md "Who sees what through the code"): a patient
+ * fills My Health, opens it to anyone (level 4) with the timeline on, and a
+ * guest scanning the code reads the allergy in the red strip and in 'Minha
+ * saúde'; at level 1 the guest gets the permission message and no strip,
+ * while the patient, signed in, still reads their own data on the same page.
  */
 
 const DENIED = 'Você não possui permissão para acessar as informações de saúde deste paciente.';

@@ -8,15 +8,15 @@ import { checkScreen } from './support/checks.ts';
 import { watchCspViolations } from './support/csp.ts';
 
 /**
- * Corporate invitations (issue 3; RULINGS.md "Corporate accounts"): a company
+ * Corporate invitations (issue 3; docs/accounts.md "Corporate accounts"): a company
  * and its invitation are made with `npm run company:create`, an employee
  * opens the link, sees the company's name, registers through the two steps
  * and lands in the app with an `empresarial` account; the used link then
  * shows that the invitation is no longer valid.
  *
  * The tool works on the embedded database only while no server runs
- * (ARCHITECTURE.md: the server holds the data-directory lock). So this file
- * runs its own server: the tool writes to a fresh DATA_DIR first, then the
+ * (docs/operations-and-faults.md "The data-directory lock": the server holds it). So
+ * this file runs its own server: the tool writes to a fresh DATA_DIR first, then the
  * server starts on it (the shared server of playwright.config.ts is not used here).
  */
 

@@ -5,11 +5,11 @@ import { watchCspViolations } from './support/csp.ts';
 import { type ApiPatient, registerPatient, signInWithToken } from './support/patient-api.ts';
 
 /**
- * Health tips and FAQ (spec 2 "Tips screen", "Other screens", §7
+ * Health tips and FAQ (docs/indicators-and-score.md "Tips and FAQ":
  * `GET /api/dicas`, `GET /api/faqs`; issue 7 "Content"): a patient opens
  * /dicas from the menu, expands a tip and reads it; opens /faqs, reads an
- * answer and finds the e-mail contact (and WhatsApp only when the server
- * has a number configured).
+ * answer and finds the e-mail contact (and WhatsApp only when the server has
+ * a number configured).
  */
 
 async function apiGet<T>(request: APIRequestContext, patient: ApiPatient, path: string): Promise<T> {

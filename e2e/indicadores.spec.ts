@@ -11,13 +11,13 @@ import {
 import { PATIENTS } from './support/patients.ts';
 
 /**
- * The health indicators (spec 2 §2 /indicador and "Glucose entry screen", §5,
- * §7, §9; RULINGS.md "Indicators and score", "Glucose insert-or-update",
- * "Trial"; issue 7 "Indicators"): a patient logs blood pressure, BMI, oxygen
- * and glucose by typing, reads 'Dado inserido com sucesso!', and finds each
- * reading in its history with its label, next to the chart; glucose saved
- * again for the same day and period reads 'Dado atualizado com sucesso!'; a
- * locked patient finds the entries disabled with a way to /planos.
+ * The health indicators (docs/indicators-and-score.md "Indicators", "Glucose";
+ * docs/accounts.md "Trial and locked accounts"; issue 7 "Indicators"): a
+ * patient logs blood pressure, BMI, oxygen and glucose by typing, reads
+ * 'Dado inserido com sucesso!', and finds each reading in its history with its
+ * label, next to the chart; glucose saved again for the same day and period
+ * reads 'Dado atualizado com sucesso!'; a locked patient finds the entries
+ * disabled with a way to /planos.
  */
 
 const INSERTED = 'Dado inserido com sucesso!';

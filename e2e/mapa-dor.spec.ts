@@ -4,12 +4,12 @@ import { watchCspViolations } from './support/csp.ts';
 import { type ApiPatient, registerPatient, signInWithToken } from './support/patient-api.ts';
 
 /**
- * The pain map (spec 2 "Pain map screen", §4 "Pain", §5, §7, §9; RULINGS.md
- * "Trial"; issue 5 "Pain map"): a patient marks pain on the body, confirms,
- * lands on /timeline with 'Adicionado com sucesso!' (gone after 5 s), finds
- * the record there without edit or delete, and sees the region shaded in
- * the history; a keyboard-only patient does the same without a mouse; a
- * locked patient finds the map disabled with a way to /planos.
+ * The pain map (docs/health-record.md "Saving a pain record", "Pain history",
+ * "Trial lock"; issue 5 "Pain map"): a patient marks pain on the body,
+ * confirms, lands on /timeline with 'Adicionado com sucesso!' (gone after
+ * 5 s), finds the record there without edit or delete, and sees the region
+ * shaded in the history; a keyboard-only patient does the same without a
+ * mouse; a locked patient finds the map disabled with a way to /planos.
  */
 
 const ADDED = 'Adicionado com sucesso!';
@@ -148,7 +148,7 @@ test('a patient records knee pain on the map, finds it on the timeline without e
     intensidade_dor: 'Alta',
     descricao: 'Dor forte no joelho ao subir escadas',
   });
-  // The confirmation clears after 5 s (spec 2 §9).
+  // The confirmation clears after 5 s (docs/health-record.md "Saving a pain record").
   await expect(message).toBeHidden({ timeout: 7_000 });
 
   // On the timeline, and read-only: pain records are never edited or deleted.

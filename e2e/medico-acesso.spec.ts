@@ -5,11 +5,11 @@ import { DOCTORS } from './support/doctors.ts';
 import { registerPatient, signInWithToken } from './support/patient-api.ts';
 
 /**
- * The doctor area's door (issue 6 "Doctors"; spec 1 §2 'Médico' tab;
- * RULINGS.md "Telemedicine": doctors sign in at /medico): the login's Médico
- * tab leads to /medico, a patient's account is refused there with 'Esta
- * conta não é de um médico.' and can sign out, and a doctor made with
- * `npm run medico:create` signs in and lands on the area's home.
+ * The doctor area's door (issue 6 "Doctors"; docs/telemedicine.md "Signing in":
+ * doctors sign in at /medico): the login's Médico tab leads to /medico, a
+ * patient's account is refused there with 'Esta conta não é de um médico.' and
+ * can sign out, and a doctor made with `npm run medico:create` signs in and
+ * lands on the area's home.
  */
 
 const medico = DOCTORS.acesso;

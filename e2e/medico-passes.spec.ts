@@ -6,8 +6,8 @@ import { requestCare, signInDoctor } from './support/medico-api.ts';
 import { registerPatient, signInWithToken } from './support/patient-api.ts';
 
 /**
- * Passes (RULINGS.md "Pass"): a doctor reads what a pass is, issues one
- * ('Passe gerado'), copies it as shown (`ABCD-EF23`), a patient pays a
+ * Passes (docs/telemedicine.md "Passes"): a doctor reads what a pass is, issues
+ * one ('Passe gerado'), copies it as shown (`ABCD-EF23`), a patient pays a
  * request with it, and the doctor's list shows it used, when and by whom; a
  * second use is refused.
  */

@@ -11,14 +11,14 @@ function solicitacoes(spoken: string): RegExp {
 }
 
 /**
- * Care requests from the doctor's side (spec 2 §2 "Consultation requests
- * list"; spec 1 §3 decline reasons; issue 6 "Doctors"): patients ask with
- * the doctor's passes; the doctor sees them with the badge, a new one
- * arrives live, one is accepted ('Solicitação aceita', the chat offered),
- * one refused with a reason and a comment ('Solicitação recusada'; the
- * patient reads both and gets the pass back), and when none is left the
- * doctor is back on the area's home. The sessions list then shows them, and
- * a session opens its chat inside the area, where the doctor ends it.
+ * Care requests from the doctor's side (docs/telemedicine.md "Requests
+ * waiting", docs/telemedicine.md "Decline reasons"; issue 6 "Doctors"):
+ * patients ask with the doctor's passes; the doctor sees them with the badge, a
+ * new one arrives live, one is accepted ('Solicitação aceita', the chat
+ * offered), one refused with a reason and a comment ('Solicitação recusada';
+ * the patient reads both and gets the pass back), and when none is left the
+ * doctor is back on the area's home. The sessions list then shows them, and a
+ * session opens its chat inside the area, where the doctor ends it.
  */
 
 const medico = DOCTORS.solicitacoes;

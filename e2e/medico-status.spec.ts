@@ -6,10 +6,10 @@ import { signInDoctor } from './support/medico-api.ts';
 import { registerPatient, signInWithToken } from './support/patient-api.ts';
 
 /**
- * The doctor's status (spec 1 §3: 2 Disponível, 1 Ocupado, 0 Offline) set
- * from the area's header with the mouse and the keyboard
- * (`PUT /api/medico/status`, 'Status atualizado'), kept after a reload and
- * seen by patients on the doctor's profile.
+ * The doctor's status (docs/telemedicine.md "Doctor status": 2 Disponível, 1
+ * Ocupado, 0 Offline) set from the area's header with the mouse and the
+ * keyboard (`PUT /api/medico/status`, 'Status atualizado'), kept after a reload
+ * and seen by patients on the doctor's profile.
  */
 
 const medico = DOCTORS.status;

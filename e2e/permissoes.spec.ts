@@ -5,8 +5,8 @@ import { registerPatient, signInWithToken } from './support/patient-api.ts';
 
 /**
  * A patient sets who may read their health data and timeline on /permissoes
- * (spec 2 §2 "Permissions", §4 "Timeline access", §8 'Permissões atualizadas
- * com sucesso'; RULINGS.md "Who sees what"), finds both kept after a reload,
+ * (docs/authorization.md "Permissions screen": 'Permissões atualizadas com
+ * sucesso'; "Who sees what through the code"), finds both kept after a reload,
  * and reads on 'Quem acessou meus dados' that a visitor opened their code.
  */
 

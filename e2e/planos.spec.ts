@@ -8,13 +8,13 @@ import { registerPatient, signInAs, signInWithToken } from './support/patient-ap
 import { PATIENTS } from './support/patients.ts';
 
 /**
- * Plans and card payments on the sandbox provider (spec 2 §2 "Plans", §4
- * "Subscription", §5 single consultation, §8 "Card provider error"; issue
- * 8): a patient past the free month subscribes by typing the test card 4242
- * and the timeline unlocks at once; the declined test card shows Stripe's
- * message; a plan is cancelled ('Cancelado') and renewed, changed with its
- * proration shown first, and its card replaced; a single teleconsultation is
- * bought from the doctor's profile and the next request uses it.
+ * Plans and card payments on the sandbox provider (docs/payments-and-admin.md
+ * "Plans"; docs/payments-and-admin.md "Single consultation"; issue 8): a
+ * patient past the free month subscribes by typing the test card 4242 and the
+ * timeline unlocks at once; the declined test card shows Stripe's message; a
+ * plan is cancelled ('Cancelado') and renewed, changed with its proration
+ * shown first, and its card replaced; a single teleconsultation is bought
+ * from the doctor's profile and the next request uses it.
  */
 
 const LOCKED = 'Seu período gratuito de 1 mês terminou.';
@@ -193,7 +193,7 @@ test('the doctor profile says a request needs paying; the reason written survive
   await page.goto(`/telemedicina/medico/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: medico.name })).toBeVisible();
 
-  // Before writing anything, the profile says what is missing and how to pay (docs/api-issue-6.md).
+  // Before writing anything, the profile says what is missing and how to pay (docs/api/telemedicina.md).
   const missing = page.getByRole('note').filter({ hasText: 'Para solicitar, você precisa de um plano' });
   await expect(missing).toBeVisible();
   await expect(page.getByRole('button', { name: 'Solicitar atendimento' })).toHaveAccessibleDescription(

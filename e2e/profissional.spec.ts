@@ -5,12 +5,12 @@ import { watchCspViolations } from './support/csp.ts';
 import { registerPatient, signInWithToken } from './support/patient-api.ts';
 
 /**
- * The emergency professional's credential, /profissional (spec 2 §3, §4
- * "Emergency professional", §5, §7, §9 "Document photo"; issue 7): reached
- * from /settings, the spec's three messages on an empty submit, a credential
- * registered with a real photo (resized in the browser to 800 px wide, JPEG),
- * the fields then locked with the document shown and the review status, and
- * the whole record deleted after a confirmation.
+ * The emergency professional's credential, /profissional (docs/codes.md
+ * "Emergency professional"; issue 7): reached from /settings, the spec's three
+ * messages on an empty submit, a credential registered with a real photo
+ * (resized in the browser to 800 px wide, JPEG), the fields then locked with
+ * the document shown and the review status, and the whole record deleted after
+ * a confirmation.
  */
 
 const SAVED = 'Cadastro de profissional realizado com sucesso!';

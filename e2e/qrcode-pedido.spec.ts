@@ -4,14 +4,14 @@ import { watchCspViolations } from './support/csp.ts';
 import { EMERGENCY, fillEmergencyData, registerPatient, signInWithToken } from './support/patient-api.ts';
 
 /**
- * QR sticker orders (spec 2 §2 /qrcode/purchase, /qrcode/orders, §4
- * "Coupon", "Purchase stepper", §5 "QR delivery address", §8; issue 8): a
- * patient orders stickers through the 3 steps with the 10% coupon
- * BEMVINDO10 (R$ 19,90 → R$ 17,91), paying with the test card 4242 typed in
- * the form; then a second set with the 100% coupon PULSO100, free, without
- * a card; both orders show in 'Meus pedidos' as 'Aguardando', and the 'Meus
- * pedidos' button appears on /qrcode/generate once there is an order.
- * The e2e server runs with the demo seeds (the two coupons).
+ * QR sticker orders (docs/payments-and-admin.md "Sticker orders";
+ * docs/payments-and-admin.md "Coupons"; issue 8): a patient orders stickers
+ * through the 3 steps with the 10% coupon BEMVINDO10 (R$ 19,90 → R$ 17,91),
+ * paying with the test card 4242 typed in the form; then a second set with
+ * the 100% coupon PULSO100, free, without a card; both orders show in 'Meus
+ * pedidos' as 'Aguardando', and the 'Meus pedidos' button appears on
+ * /qrcode/generate once there is an order. The e2e server runs with the demo
+ * seeds (the two coupons).
  */
 
 const ORDERED = 'Pedido realizado com sucesso!';

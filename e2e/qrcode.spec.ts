@@ -41,7 +41,7 @@ let patient: ApiPatient;
 let qrPngFile: string;
 
 test.describe
-  .serial('QR code and the public emergency view (spec 2 §2, §5, §7)', () => {
+  .serial('QR code and the public emergency view (docs/codes.md "QR reader", "Opening a code")', () => {
     test('a patient downloads their QR code and a guest who scans it sees the emergency data', async ({
       page,
       browser,
@@ -112,7 +112,8 @@ test.describe
       await checkScreen(guest, 'code-public');
 
       await guest.getByRole('tab', { name: 'Minha saúde' }).click();
-      // Level 2 by default: a guest is not among those who read My Health (RULINGS.md "Who sees what").
+      // Level 2 by default: a guest is not among those who read My Health
+      // (docs/authorization.md "Who sees what through the code").
       await expect(
         guest.getByText('Você não possui permissão para acessar as informações de saúde deste paciente.'),
       ).toBeVisible();

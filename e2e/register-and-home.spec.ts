@@ -6,7 +6,8 @@ import { verifyEmailThroughOutbox } from './support/outbox.ts';
 
 /**
  * A patient registers, fills in their emergency data on /home card by card,
- * changes their photo, signs out and back in (spec 1 §2, §4, §5, §8).
+ * changes their photo, signs out and back in (docs/accounts.md "Registration",
+ * "Emergency data").
  */
 
 const patient = {

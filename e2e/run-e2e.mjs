@@ -1,4 +1,4 @@
-// Runs the Playwright journeys. Chromium is Debian's (/usr/bin/chromium, see SETUP.md):
+// Runs the Playwright journeys. Chromium is Debian's (/usr/bin/chromium, installed by .ci/run):
 // without it CI fails; elsewhere the journeys are skipped with a clear message.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

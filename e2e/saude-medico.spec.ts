@@ -5,11 +5,12 @@ import { verifyEmailThroughOutbox } from './support/outbox.ts';
 import { registerPatient, signInWithToken } from './support/patient-api.ts';
 
 /**
- * A patient chooses their doctor among registered doctors (spec 1 §5 "Doctor
- * autocomplete", "CRM and specialty are disabled when a registered doctor is
- * chosen"; issue 4). The server runs with the demo doctors seeded
- * (`SEED_DEMO`, on outside production): José Ricardo Albuquerque, CRM/PE 21457,
- * Ortopedia e Traumatologia.
+ * A patient chooses their doctor among registered doctors
+ * (docs/health-record.md "Choosing a doctor", "Hospital information": CRM and
+ * specialty are disabled when a registered doctor is chosen; issue 4). The
+ * server runs with the demo doctors seeded (`SEED_DEMO`, on outside
+ * production): José Ricardo Albuquerque, CRM/PE 21457, Ortopedia e
+ * Traumatologia.
  */
 
 const DOCTOR = 'José Ricardo Albuquerque';

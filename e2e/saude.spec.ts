@@ -5,8 +5,9 @@ import { verifyEmailThroughOutbox } from './support/outbox.ts';
 import { registerPatient, signInWithToken } from './support/patient-api.ts';
 
 /**
- * A patient fills in 'Minha saúde' card by card (spec 1 §2, §3, §5; issue 4
- * "My Health"), sees 'Salvo com sucesso', reloads and finds everything saved.
+ * A patient fills in 'Minha saúde' card by card (docs/health-record.md "My
+ * Health"; issue 4 "My Health"), sees 'Salvo com sucesso', reloads and finds
+ * everything saved.
  */
 
 /** A card of /saude by its title. */

@@ -5,14 +5,13 @@ import { watchCspViolations } from './support/csp.ts';
 import { type ApiPatient, registerPatient, signInWithToken } from './support/patient-api.ts';
 
 /**
- * The health score (spec 2 "Score screens", §4 "Score", §5 "Score", §7, §9;
- * RULINGS.md "Score"; issue 7 "Health score"): a fresh patient answers the
- * whole 'Saúde Física' questionnaire by clicking (Próxima and Enviar
- * disabled until an alternative is chosen, Voltar keeping the answer), lands
- * on /score/result and reads the card's score, band and tip; answers 'Saúde
- * Mental' with the keyboard only; and reads the general average, the mean of
- * the three categories with the one never answered counting 0, with 2
- * decimals.
+ * The health score (docs/indicators-and-score.md "Answering", "Scoring",
+ * "Results"; issue 7 "Health score"): a fresh patient answers the whole
+ * 'Saúde Física' questionnaire by clicking (Próxima and Enviar disabled until
+ * an alternative is chosen, Voltar keeping the answer), lands on /score/result
+ * and reads the card's score, band and tip; answers 'Saúde Mental' with the
+ * keyboard only; and reads the general average, the mean of the three
+ * categories with the one never answered counting 0, with 2 decimals.
  */
 
 const SAVED = 'Respostas enviadas com sucesso!';

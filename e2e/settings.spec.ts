@@ -7,7 +7,7 @@ import { type ApiPatient, fillEmergencyData, registerPatient } from './support/p
  * Terms and privacy pages opened from the registration form, then a
  * patient's settings: change the password (the other sessions end), close the
  * account, and see the public page of the code disappear (issue 3 "Terms and
- * privacy", "Settings"; spec 2 §2, §4, §5, §7, §8).
+ * privacy", "Settings"; docs/accounts.md "Settings").
  */
 
 test.describe.configure({ mode: 'serial' });

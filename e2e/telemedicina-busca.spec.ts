@@ -6,11 +6,11 @@ import { verifyEmailThroughOutbox } from './support/outbox.ts';
 import { registerPatient, signInWithToken } from './support/patient-api.ts';
 
 /**
- * A patient finds a doctor (spec 1 §2 /telemedicina, /telemedicina/medicos,
- * /telemedicina/medico/:id; issue 6): the telemedicine home without doctors
- * yet, the list of every doctor, the search by city, clinic, specialty and
- * name, and a profile. The server seeds the demo doctors and the support
- * pseudo-doctor.
+ * A patient finds a doctor (docs/telemedicine.md "Screens and routes",
+ * docs/telemedicine.md "Finding a doctor"; issue 6): the telemedicine home
+ * without doctors yet, the list of every doctor, the search by city, clinic,
+ * specialty and name, and a profile. The server seeds the demo doctors and the
+ * support pseudo-doctor.
  */
 
 test('a new patient sees the support card and an empty "Meus médicos"', async ({ page, request }) => {

@@ -15,12 +15,12 @@ import { verifyEmailThroughOutbox } from './support/outbox.ts';
 import { registerPatient, signInWithToken } from './support/patient-api.ts';
 
 /**
- * The patient's side of a care session's chat (spec 1 §4, §9; spec 2 §2, §4,
- * §7; issue 6). The doctor acts through the API (its own screens are the
- * doctor area's journeys): its messages arrive live over Socket.IO and move
- * the unread badge; the patient reads, writes with Enter, sends a PDF and a
- * cropped photo, deletes a message; once the doctor ends the session the
- * chat is read-only, live and after a reload.
+ * The patient's side of a care session's chat (docs/telemedicine.md "Chat";
+ * issue 6). The doctor acts through the API (its own screens are the doctor
+ * area's journeys): its messages arrive live over Socket.IO and move the unread
+ * badge; the patient reads, writes with Enter, sends a PDF and a cropped photo,
+ * deletes a message; once the doctor ends the session the chat is read-only,
+ * live and after a reload.
  */
 
 function telemedicinaTab(page: Page) {
@@ -48,7 +48,7 @@ test('a patient chats with a doctor live until the doctor ends the session', asy
   const meus = page.getByRole('region', { name: 'Meus médicos' });
   const card = meus.getByRole('link', { name: new RegExp(medico.name) });
   await expect(card).toBeVisible();
-  // The acceptance is news until the patient opens the session (docs/api-issue-6.md "The patient's requests").
+  // The acceptance is news until the patient opens the session (docs/api/telemedicina.md "The patient's requests").
   await expect(telemedicinaTab(page)).toHaveAccessibleName(/^Telemedicina ?, 1 resposta de médico$/);
   await expect(
     page

@@ -14,7 +14,7 @@ import { verifyEmailThroughOutbox } from './support/outbox.ts';
 import { registerPatient, signInWithToken } from './support/patient-api.ts';
 
 /**
- * The patient hears the doctors' answers (docs/api-issue-6.md "The patient's requests"): /telemedicina
+ * The patient hears the doctors' answers (docs/api/telemedicina.md "The patient's requests"): /telemedicina
  * lists their pending requests under 'Suas solicitações', then, live, the acceptance (to the session) and
  * the refusal (to its reason), with the Telemedicina tab's badge counting the answers until they are
  * opened; /telemedicina/solicitacoes leads a patient back there, not to the doctor area.

@@ -7,13 +7,13 @@ import { verifyEmailThroughOutbox } from './support/outbox.ts';
 import { type ApiPatient, registerPatient, signInWithToken } from './support/patient-api.ts';
 
 /**
- * Asking a doctor for care and reporting a profile (spec 1 §4, §5, §8;
- * RULINGS.md "Pass"; issue 6): without a plan, a credit or a pass the server
- * answers 402 and the dialog points to the purchase and to /planos; with the
- * doctor's pass the request goes through, the thank-you dialog warns that
- * online care does not replace an in-person visit, and the new session waits
- * on top; a refusal shows its reason; the support pseudo-doctor needs
- * nothing; a report needs a reason.
+ * Asking a doctor for care and reporting a profile (docs/telemedicine.md
+ * "Requests and payment", docs/telemedicine.md "Reporting a doctor"; issue 6):
+ * without a plan, a credit or a pass the server answers 402 and the dialog
+ * points to the purchase and to /planos; with the doctor's pass the request
+ * goes through, the thank-you dialog warns that online care does not replace an
+ * in-person visit, and the new session waits on top; a refusal shows its
+ * reason; the support pseudo-doctor needs nothing; a report needs a reason.
  */
 
 /** The doctor of this file's journeys (support/doctors.ts). */

@@ -5,11 +5,12 @@ import { watchCspViolations } from './support/csp.ts';
 import { type ApiPatient, registerPatient, signInWithToken } from './support/patient-api.ts';
 
 /**
- * /timeline/add (spec 1 §2, §3, §5, §7; issue 5): a patient adds a record
- * with a photo (resized in the browser to 800 px wide JPEG) and finds it on
- * /timeline; another account adds a record to that patient's timeline by
- * typing their code (and by the QR reader's manual entry), and the patient
- * sees it with 'Por. {name}'; a locked account sees the form disabled.
+ * /timeline/add (docs/health-record.md "Adding a record", "Adding to another
+ * patient's timeline"; issue 5): a patient adds a record with a photo
+ * (resized in the browser to 800 px wide JPEG) and finds it on /timeline;
+ * another account adds a record to that patient's timeline by typing their
+ * code (and by the QR reader's manual entry), and the patient sees it with
+ * 'Por. {name}'; a locked account sees the form disabled.
  */
 
 const ADDED = 'Adicionado com sucesso!';
@@ -195,7 +196,7 @@ test("another account adds a record to a patient's timeline by their code; the p
   await expect(page.getByLabel(/^Descrição/)).toHaveValue('');
   await expect(page.getByRole('radio', { name: 'Consulta' })).toHaveAttribute('aria-checked', 'false');
   await expect(patient.getByText('Ana Ribeiro')).toBeVisible();
-  // The confirmation clears after 5 seconds (spec 1 §8).
+  // The confirmation clears after 5 seconds (docs/health-record.md "Adding a record").
   await expect(done).toBeHidden({ timeout: 7000 });
 
   // Clearing the patient goes back to the own timeline; the QR reader's manual entry brings them back.

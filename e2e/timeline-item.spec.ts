@@ -5,14 +5,14 @@ import { watchCspViolations } from './support/csp.ts';
 import { type ApiPatient, registerPatient, signInWithToken } from './support/patient-api.ts';
 
 /**
- * The patient's timeline screens (issue 5, web part; spec 1 §2 /timeline,
- * /timeline/item/:id, §4, §5, §7): records are created through the API —
- * multipart, one with a real JPEG — and the patient then lists them, loads
- * more, searches ('vacina' finds 'Vacinação'), clears the search, switches
- * to doctors only, opens a record and its image, edits it, adds and removes
- * an attachment and deletes it after confirming. A pain record opens
- * without edit or delete. Every screen is checked with axe and photographed
- * at phone and desktop widths.
+ * The patient's timeline screens (issue 5, web part; docs/health-record.md
+ * "Timeline screens"): records are created through the API — multipart, one
+ * with a real JPEG — and the patient then lists them, loads more, searches
+ * ('vacina' finds 'Vacinação'), clears the search, switches to doctors only,
+ * opens a record and its image, edits it, adds and removes an attachment and
+ * deletes it after confirming. A pain record opens without edit or delete.
+ * Every screen is checked with axe and photographed at phone and desktop
+ * widths.
  */
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -288,8 +288,8 @@ test('a new patient sees an empty timeline', async ({ page, request }) => {
 });
 
 /**
- * A patient whose 1-month trial ended without a plan (RULINGS.md "Trial",
- * "Locked"): the server's answers are given with `trialEnded` set (the
+ * A patient whose 1-month trial ended without a plan (docs/health-record.md
+ * "Trial lock"): the server's answers are given with `trialEnded` set (the
  * clock cannot be moved under a running server); adding and editing show
  * disabled with the spec's tooltip and a way to /planos, while reading and
  * deleting stay.

@@ -7,10 +7,11 @@ import { PATIENTS } from './patients.ts';
  * (playwright.config.ts `webServer.command`, after the doctors): each one
  * registered through the server's own registration service, its e-mail
  * verified, and its account dated two months back, so the server itself
- * finds its free month over (RULINGS.md "Trial": `trialEnded` is computed
- * from the account's age). Runs on the embedded database through the tools'
- * `withCliDatabase`, which needs the data directory unlocked. Exits 1 with
- * the reason on stderr when a patient cannot be made.
+ * finds its free month over (docs/accounts.md "Trial and locked accounts":
+ * `trialEnded` is computed from the account's age). Runs on the embedded
+ * database through the tools' `withCliDatabase`, which needs the data
+ * directory unlocked. Exits 1 with the reason on stderr when a patient
+ * cannot be made.
  */
 
 const SERVER = path.join(import.meta.dirname, '..', '..', 'apps', 'server', 'src');

@@ -75,8 +75,9 @@ export async function issuePass(request: APIRequestContext, doctor: ApiDoctor): 
 
 /**
  * A patient asks the doctor `medicoId` for care, paying with `pass`
- * (RULINGS.md "Pass": a new account has no plan quota or credit):
- * `POST /api/telemedicina/atendimento/medico/:id {motivo, pass}`; answers the session id.
+ * (docs/telemedicine.md "Requests and payment": a new account has no plan quota or
+ * credit): `POST /api/telemedicina/atendimento/medico/:id {motivo, pass}`; answers the
+ * session id.
  */
 export async function requestCare(
   request: APIRequestContext,

@@ -142,7 +142,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
   app.decorateRequest('actor', null);
-  // Socket.IO answers its own path on the same HTTP server (ARCHITECTURE.md "Realtime").
+  // Socket.IO answers its own path on the same HTTP server
+  // (docs/architecture.md "Realtime and jobs across nodes").
   ctx.realtime.attach(app.server, app.log);
   app.addHook('preClose', async () => {
     await ctx.realtime.close();
@@ -280,7 +281,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
       return reply.code(404).send({ message: HTTP_MESSAGES.notFound });
     }
-    // History-style routes of the SPA (spec 2 §2) all load index.html.
+    // History-style routes of the SPA (docs/architecture.md "Routes of the web app") all load index.html.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 

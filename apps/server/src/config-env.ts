@@ -79,7 +79,7 @@ export const EnvSchema = z.object({
     .union([z.literal('').transform(() => undefined), z.coerce.number().int().min(0)])
     .optional(),
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
-  // Hours without a message after which an A care session ends as ET (docs/api-issue-6.md "Ending a session and inactivity").
+  // Hours without a message after which an A care session ends as ET (docs/api/telemedicina.md "Ending a session and inactivity").
   ATENDIMENTO_INATIVIDADE_HORAS: z
     .union([z.literal('').transform(() => undefined), z.coerce.number().positive().max(8760)])
     .optional(),

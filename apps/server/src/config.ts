@@ -15,9 +15,10 @@ export const PAGAMENTO_RETOMADA_PADRAO_MS = 2 * 60 * 1000;
 
 /**
  * The card payment provider's configuration (issue 8 "Payment providers";
- * RULINGS.md "Payments"): the offline `sandbox` (default), or `stripe` with
- * its secret key (server calls), publishable key (the browser's Stripe
- * Elements) and webhook signing secret (`POST /api/webhooks/stripe`).
+ * docs/api/pagamentos.md "Provider"): the offline `sandbox` (default), or
+ * `stripe` with its secret key (server calls), publishable key (the
+ * browser's Stripe Elements) and webhook signing secret
+ * (`POST /api/webhooks/stripe`).
  */
 export type PaymentsConfig =
   | { provider: 'sandbox' }
@@ -77,7 +78,8 @@ export interface Config {
   /**
    * Hours without a message after which an A care session ends as ET
    * (`ATENDIMENTO_INATIVIDADE_HORAS`, > 0, fractions allowed, ≤ 8760; default
-   * `INATIVIDADE_HORAS_PADRAO` = 24; RULINGS.md "Inactivity").
+   * `INATIVIDADE_HORAS_PADRAO` = 24;
+   * docs/api/telemedicina.md "Ending a session and inactivity").
    */
   inatividadeHoras: number;
   /**

@@ -14,7 +14,7 @@ export interface AppContext {
   mailer: Mailer;
   push: PushSender;
   realtime: Realtime;
-  /** The card payment provider (RULINGS.md "Payments"; today the offline sandbox). */
+  /** The card payment provider (docs/api/pagamentos.md "Provider"; today the offline sandbox). */
   payments: PaymentProvider;
 }
 

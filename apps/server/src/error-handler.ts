@@ -44,7 +44,7 @@ function isMultipartParseError(error: Error, request: FastifyRequest): boolean {
 }
 
 /**
- * The one error handler (ARCHITECTURE.md "Errors"): validation → 422
+ * The one error handler (docs/architecture.md "Contracts"): validation → 422
  * `{message, errors}` with the domain's pt-BR messages; known errors keep
  * their status; the HTTP layer's errors get theirs ({@link HTTP_LAYER_ERRORS}:
  * a JSON body over 1 MB is 413, a file over its cap stays 422 under

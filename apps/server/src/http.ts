@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** `{message}`: every non-validation error answer. */
 export const ErrorBodySchema = z.object({ message: z.string() });
 
-/** `422 {message, errors}`: validation failures (ARCHITECTURE.md "Errors"). */
+/** `422 {message, errors}`: validation failures (docs/architecture.md "Contracts"). */
 export const ValidationErrorBodySchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())),

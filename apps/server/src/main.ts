@@ -23,7 +23,7 @@ import { diskStorage, removeStaleTempFiles } from './platform/storage.ts';
  */
 const SHARED_TEMP_FILE_AGE_MS = 15 * 60_000;
 
-/** How often idle care sessions are looked for (RULINGS.md "Inactivity"). */
+/** How often idle care sessions are looked for (docs/api/telemedicina.md "Ending a session and inactivity"). */
 const INACTIVITY_JOB_MS = 60_000;
 /** How often sign-in failures idle for a day are deleted (docs/auth-security.md "Login throttle"). */
 const LOGIN_FAILURES_JOB_MS = 3600_000;

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from './test/harness.ts';
 
-// The machines and CI run Redis on loopback (SETUP.md); .ci/run starts it when stopped.
+// The machines and CI run Redis on loopback (README.md "Tests"); .ci/run starts it when stopped.
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
 describe('rate limits with REDIS_URL', () => {

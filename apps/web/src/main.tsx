@@ -17,7 +17,8 @@ setBrazilianZodMessages();
 
 const router = createAppRouter();
 
-// The global 401 rule (spec 2 §7) empties the cache and navigates inside the SPA.
+// The global 401 rule (docs/architecture.md "Session and the 401 rule") empties the cache and navigates
+// inside the SPA.
 configureApi({
   clearCache: () => queryClient.clear(),
   navigate: (to) => void router.navigate(to),

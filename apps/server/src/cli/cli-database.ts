@@ -7,12 +7,12 @@ import { acquireDataDirLock } from '../lock.ts';
 export class CliError extends Error {}
 
 /**
- * Runs `work` on the server's own database (ARCHITECTURE.md "Embedded
- * default"): PostgreSQL with `DATABASE_URL`, else PGlite under `DATA_DIR/db`.
- * Pending migrations run first. On PGlite, which takes no lock of its own, the
- * data-directory lock is taken for the whole run and released afterwards;
- * while the embedded server (or another tool) holds it the tool refuses with
- * a {@link CliError} and touches nothing.
+ * Runs `work` on the server's own database
+ * (docs/architecture.md "Embedded default"): PostgreSQL with `DATABASE_URL`,
+ * else PGlite under `DATA_DIR/db`. Pending migrations run first. On PGlite,
+ * which takes no lock of its own, the data-directory lock is taken for the
+ * whole run and released afterwards; while the embedded server (or another
+ * tool) holds it the tool refuses with a {@link CliError} and touches nothing.
  */
 export async function withCliDatabase<T>(
   config: Config,

@@ -33,7 +33,7 @@ function integerOption(value: string | undefined, fallback: number): number {
 /**
  * `npm run company:create`: creates a company and its invitations in one
  * transaction (`createCompanyWithInvitations`, the service the admin area uses too) and prints the company and one invitation link per line
- * (RULINGS.md "Corporate accounts"). Answers the process exit code: 0 done,
+ * (docs/accounts.md "Corporate accounts"). Answers the process exit code: 0 done,
  * 1 refused (invalid data, data directory in use), 2 wrong usage.
  */
 export async function runCompanyCreate(

@@ -104,7 +104,8 @@ function cliMessage(refusal: MedicoRefusal): string {
   switch (refusal.kind) {
     case 'email':
       return `Erro: já existe uma conta com o e-mail ${refusal.email}. Use outro e-mail para a conta de médico.`;
-    // There is one support pseudo-doctor (spec 1 §3): the team answers through its account.
+    // There is one support pseudo-doctor (docs/telemedicine.md "Doctors"): the team answers through its
+    // account.
     case 'suporte':
       return `Erro: o médico de suporte já existe (${refusal.email}). Para atender por ele, defina SUPORTE_EMAIL com o e-mail da equipe, reinicie o servidor e use 'Esqueci minha senha' com esse e-mail.`;
     case 'crm':

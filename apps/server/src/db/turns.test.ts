@@ -17,7 +17,7 @@ async function endedBeforeTheLoopTurned(jobs: Promise<unknown>[], ended: () => n
   return atTurn;
 }
 
-describe('the embedded database’s turns (docs/resilience.md "PGlite\'s turns")', () => {
+describe('the embedded database’s turns (docs/resilience.md "PGlite\'s turns (`db/turns.ts`)")', () => {
   it('runs jobs one at a time, in arrival order, a failed one not holding the rest', async () => {
     const turns = createTurnScheduler(10);
     const log: string[] = [];

@@ -1,6 +1,9 @@
 import pg from 'pg';
 
-/** A piece of scheduled work (e.g. ending idle care sessions, RULINGS.md "Inactivity"). */
+/**
+ * A piece of scheduled work (e.g. ending idle care sessions,
+ * docs/api/telemedicina.md "Ending a session and inactivity").
+ */
 export interface Job {
   /** Name in the logs. */
   name: string;
@@ -95,16 +98,17 @@ export interface Scheduler {
 }
 
 /**
- * The scheduler of `main.ts` (ARCHITECTURE.md "Scale out": scheduled work is
+ * The scheduler of `main.ts`
+ * (docs/architecture.md "Realtime and jobs across nodes": scheduled work is
  * claimed through PostgreSQL). On PostgreSQL each node keeps one connection of
  * its own and, at every tick, tries to hold the session advisory lock
  * {@link JOBS_LOCK_KEY}: the node holding it runs the jobs, the others skip the
  * tick. The holder keeps the lock from tick to tick (checking at each tick that
- * its session still holds it), so every tick runs on exactly one node; when
- * it stops, crashes or loses its connection PostgreSQL frees the lock and the
- * next node to tick takes over. If a holder's connection drops while a run is
- * in progress another node may start the same job before that run ends: jobs
- * must be idempotent (ending idle sessions is an update guarded by status).
+ * its session still holds it), so every tick runs on exactly one node; when it
+ * stops, crashes or loses its connection PostgreSQL frees the lock and the next
+ * node to tick takes over. If a holder's connection drops while a run is in
+ * progress another node may start the same job before that run ends: jobs must
+ * be idempotent (ending idle sessions is an update guarded by status).
  */
 export function createScheduler(options: SchedulerOptions): Scheduler {
   const { log, databaseUrl } = options;

@@ -31,12 +31,13 @@ export function outboxDir(config: Config): string {
 }
 
 /**
- * Builds the mailer of the configuration (ARCHITECTURE.md "Embedded default"):
- * with `SMTP_URL`, real SMTP through nodemailer (the URL's query carries
- * transport options, e.g. `smtp://host:25?ignoreTLS=true` for a plain local
- * relay); without it, the dev outbox: each message is rendered by nodemailer
- * (`.eml`) and saved with a `.json` summary under `DATA_DIR/mail`. Bodies are
- * never logged: they carry single-use tokens.
+ * Builds the mailer of the configuration
+ * (docs/architecture.md "Embedded default"): with `SMTP_URL`, real SMTP
+ * through nodemailer (the URL's query carries transport options, e.g.
+ * `smtp://host:25?ignoreTLS=true` for a plain local relay); without it, the
+ * dev outbox: each message is rendered by nodemailer (`.eml`) and saved with a
+ * `.json` summary under `DATA_DIR/mail`. Bodies are never logged: they carry
+ * single-use tokens.
  */
 export function createMailer(config: Config): Mailer {
   const from = config.mail.from;

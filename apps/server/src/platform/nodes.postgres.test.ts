@@ -210,7 +210,8 @@ describe('two server processes on PostgreSQL and Redis', () => {
   it('runs the scheduled jobs on one node only: the idle session ended once, and seeded the support doctor once', async () => {
     const holders = await lockHolders(shared.url);
     expect(holders.map((h) => h.application_name)).toEqual(['pulso-jobs']);
-    // The inactivity job ran at start on the node holding the lock (RULINGS.md "Inactivity").
+    // The inactivity job ran at start on the node holding the lock
+    // (docs/api/telemedicina.md "Ending a session and inactivity").
     await until(async () => {
       const [row] = await database.db.select().from(atendimentos).where(eq(atendimentos.id, idleId));
       return row?.status === 'ET';

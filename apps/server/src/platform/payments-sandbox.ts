@@ -7,9 +7,9 @@ import { sandbox_charges, sandbox_payment_methods } from '../db/schema/index.ts'
 import { type CardInfo, PaymentError, type PaymentProvider } from './payments.ts';
 
 /**
- * The offline `sandbox` payment provider (RULINGS.md "Payments"; issue 8):
- * behaves like Stripe's test mode without a network. Payment methods are
- * rows of `sandbox_payment_methods` made by
+ * The offline `sandbox` payment provider (docs/payments-and-admin.md
+ * "Payment providers"; issue 8): behaves like Stripe's test mode without a
+ * network. Payment methods are rows of `sandbox_payment_methods` made by
  * {@link createSandboxPaymentMethod} (`POST /api/sandbox/payment-methods`,
  * the stand-in for Stripe.js `createPaymentMethod`); charging one does what
  * its test number does on Stripe: 4242 4242 4242 4242 succeeds,

@@ -5,13 +5,14 @@ import { SANDBOX_UNKNOWN_METHOD } from './payments-sandbox.ts';
 import { stripeBilling } from './payments-stripe-billing.ts';
 
 /**
- * The `stripe` payment provider (issue 8 "Payment providers"; RULINGS.md
- * "Payments") over Stripe's official SDK. The browser collects the card with
- * Stripe Elements against a SetupIntent (card numbers never reach Pulso);
- * the server attaches the resulting payment method to the user's customer
- * and charges it off-session with a PaymentIntent, in BRL centavos, under
- * Pulso's idempotency key. Plans are Stripe Billing subscriptions: Stripe
- * renews them and its webhooks drive Pulso's copy (issue 8).
+ * The `stripe` payment provider (issue 8 "Payment providers";
+ * docs/payments-and-admin.md "Payment providers") over Stripe's official SDK.
+ * The browser collects the card with Stripe Elements against a SetupIntent
+ * (card numbers never reach Pulso); the server attaches the resulting payment
+ * method to the user's customer and charges it off-session with a
+ * PaymentIntent, in BRL centavos, under Pulso's idempotency key. Plans are
+ * Stripe Billing subscriptions: Stripe renews them and its webhooks drive
+ * Pulso's copy (issue 8).
  */
 
 const NOT_A_CARD = 'Seu cartão não aceita este tipo de compra. Use outro cartão.';
@@ -126,7 +127,8 @@ function stripeClient(options: StripeProviderOptions): Stripe {
  * - `createCustomer` → `POST /v1/customers {email, name, metadata[user_id]}`;
  * - `createSetupIntent` → `POST /v1/setup_intents {customer, usage: off_session,
  *   allowed_payment_method_types[]: card}` (the SDK's pinned API version renamed
- *   `payment_method_types`), answering its `client_secret` (spec 2 §7 `intent`);
+ *   `payment_method_types`), answering its `client_secret` (`intent`,
+ *   docs/api/pagamentos.md "Stripe mode");
  * - `attachPaymentMethod` → `GET /v1/payment_methods/{id}`, then
  *   `POST /v1/payment_methods/{id}/attach {customer}` unless the SetupIntent
  *   already attached it to this customer; one of another customer is refused

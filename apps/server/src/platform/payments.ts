@@ -1,13 +1,13 @@
 /**
- * The card payment provider (RULINGS.md "Payments"; ARCHITECTURE.md
- * "Embedded default"; issue 8 "Payment providers"): one interface, chosen by
- * `PAYMENT_PROVIDER`: `sandbox` (default, offline, Stripe's test cards) or
- * `stripe`. Amounts are integer centavos (BRL). The provider never decides
- * what to charge: the modules compute prices and record every charge in
- * `payments` (see `modules/pagamentos/charge.service.ts`).
+ * The card payment provider (docs/payments-and-admin.md "Payment providers";
+ * issue 8 "Payment providers"): one interface, chosen by `PAYMENT_PROVIDER`:
+ * `sandbox` (default, offline, Stripe's test cards) or `stripe`. Amounts are
+ * integer centavos (BRL). The provider never decides what to charge: the
+ * modules compute prices and record every charge in `payments` (see
+ * `modules/pagamentos/charge.service.ts`).
  */
 
-/** A saved card as a receipt or /planos may show it (spec 2 §3 "Payment method"). */
+/** A saved card as a receipt or /planos may show it (docs/payments-and-admin.md "Saved card"). */
 export interface CardInfo {
   brand: string;
   last4: string;
@@ -127,8 +127,8 @@ export interface PaymentProvider {
   /** Creates the provider's customer of a user; returns its id. */
   createCustomer(input: { userId: number; email: string; name: string }): Promise<string>;
   /**
-   * A SetupIntent for the browser's card form (spec 2 §7
-   * `intent.client_secret`), to save a card for later charges.
+   * A SetupIntent for the browser's card form (`intent.client_secret`,
+   * docs/api/pagamentos.md "Stripe mode"), to save a card for later charges.
    */
   createSetupIntent(customerId: string): Promise<{ client_secret: string }>;
   /**

@@ -16,7 +16,7 @@ import { privateRedis } from '../test/redis-server.ts';
 import { type ClientSocket, connectSocket, joinAtendimento, recordEvents } from '../test/sockets.ts';
 import { createRealtime, type Realtime, type RealtimeLog, realtimeRedisKey } from './realtime.ts';
 
-// The machines and CI run Redis on loopback (SETUP.md); vitest.config.ts requires REDIS_URL in CI.
+// The machines and CI run Redis on loopback (README.md "Tests"); vitest.config.ts requires REDIS_URL in CI.
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
 let t: TestApp;

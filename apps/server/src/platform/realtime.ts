@@ -36,8 +36,9 @@ type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<
 export const REALTIME_PATH = '/api/socket.io';
 
 /**
- * Realtime delivery (ARCHITECTURE.md "Realtime"): Socket.IO on the API's
- * HTTP server. A socket authenticates with the bearer token
+ * Realtime delivery
+ * (docs/architecture.md "Realtime and jobs across nodes"): Socket.IO on
+ * the API's HTTP server. A socket authenticates with the bearer token
  * (`auth: {token}`), is put in `user.{id}` and may join `atendimento.{id}`
  * only as that session's patient or doctor.
  */
@@ -121,11 +122,11 @@ export interface RealtimeLog {
 export interface RealtimeOptions {
   db: Db;
   /**
-   * Fan-out across API nodes through Redis (`REDIS_URL`; ARCHITECTURE.md
-   * "Scale out"): `url` of the Redis server, `key` the prefix of the pub/sub
-   * channels, the same on every node of one deployment (see
-   * {@link realtimeRedisKey}). Without it delivery stays in-process (the
-   * embedded default).
+   * Fan-out across API nodes through Redis (`REDIS_URL`;
+   * docs/architecture.md "Realtime and jobs across nodes"): `url` of the
+   * Redis server, `key` the prefix of the pub/sub channels, the same on
+   * every node of one deployment (see {@link realtimeRedisKey}). Without it
+   * delivery stays in-process (the embedded default).
    */
   redis?: { url: string; key: string };
   /**

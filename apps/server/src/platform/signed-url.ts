@@ -10,12 +10,12 @@ export const FILES_URL_SECRET_FILE = 'files-url-secret';
 const GENERATED_SECRET = /^[0-9a-f]{64}$/;
 
 /**
- * The secret that signs file URLs (ARCHITECTURE.md "Files": short-lived signed
- * URLs): `FILES_URL_SECRET` when set, else `${dataDir}/files-url-secret`,
- * created (mode 0600, 256 random bits) on first start and reused, so a restart
- * keeps the URLs already handed out valid. With several API nodes set
- * `FILES_URL_SECRET`: each node's own file would sign with a different key and
- * a URL from one node would be refused by the others.
+ * The secret that signs file URLs (docs/architecture.md "Files": short-lived
+ * signed URLs): `FILES_URL_SECRET` when set, else
+ * `${dataDir}/files-url-secret`, created (mode 0600, 256 random bits) on first
+ * start and reused, so a restart keeps the URLs already handed out valid. With
+ * several API nodes set `FILES_URL_SECRET`: each node's own file would sign
+ * with a different key and a URL from one node would be refused by the others.
  */
 export async function loadFilesUrlSecret(
   config: Pick<Config, 'dataDir' | 'filesUrlSecret'>,

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
- * Where uploaded files live (ARCHITECTURE.md "Files"). Keys are relative
- * paths such as `avatars/<random>.png`; files are never served from a public
- * folder, only through authorised routes or capability URLs.
+ * Where uploaded files live (docs/architecture.md "Files"). Keys are
+ * relative paths such as `avatars/<random>.png`; files are never served from
+ * a public folder, only through authorised routes or capability URLs.
  */
 export interface Storage {
   put(key: string, bytes: Buffer): Promise<void>;

@@ -69,7 +69,7 @@ describe('apiFetch', () => {
   });
 });
 
-describe('global 401 rule (spec 2 §7)', () => {
+describe('global 401 rule (docs/architecture.md "Session and the 401 rule")', () => {
   it('logs out and goes to /login when a 401 arrives on another page', async () => {
     window.history.pushState({}, '', '/timeline');
     setToken('expired');

@@ -8,7 +8,7 @@ import {
 import { paths } from './paths.ts';
 import { clearToken, getToken } from './token.ts';
 
-/** Prefix of every API path (ARCHITECTURE.md "Contracts"). */
+/** Prefix of every API path (docs/architecture.md "Contracts"). */
 export const API_BASE = '/api';
 
 export { NETWORK_ERROR_MESSAGE };
@@ -81,10 +81,10 @@ export function configureApi(next: Partial<ApiHooks>): void {
 }
 
 /**
- * Spec 2 §7 "Global response rule": any 401, except while on /login, logs the
- * user out (token and cache cleared) and goes to /login. In the doctor area
- * (/medico…) the doctor stays at the address, where the area's own sign-in
- * shows once the token is gone.
+ * The global 401 rule (docs/architecture.md "Session and the 401 rule"): any
+ * 401, except while on /login, logs the user out (token and cache cleared)
+ * and goes to /login. In the doctor area (/medico…) the doctor stays at the
+ * address, where the area's own sign-in shows once the token is gone.
  */
 function handleUnauthorized(): void {
   const { pathname } = window.location;

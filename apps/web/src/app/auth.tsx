@@ -10,7 +10,7 @@ import { clearToken, setToken, useToken } from './token.ts';
 export interface UserResponse {
   user: UserView;
   mensagens: number;
-  /** Doctors' answers to the patient's requests not opened yet (docs/api-issue-6.md). */
+  /** Doctors' answers to the patient's requests not opened yet (docs/api/telemedicina.md). */
   respostas?: number;
 }
 
@@ -25,9 +25,10 @@ export interface AuthResponse {
 export const userQueryKey = ['user'] as const;
 
 /**
- * Loads the signed-in user. Spec 2 §7: if loading the user fails, the stored
- * token is removed. A network failure (status 0) keeps it so that an offline
- * start does not sign the patient out.
+ * Loads the signed-in user. If loading the user fails, the stored token is
+ * removed (docs/architecture.md "Session and the 401 rule"). A network
+ * failure (status 0) keeps it so that an offline start does not sign the
+ * patient out.
  */
 async function fetchUser(signal: AbortSignal): Promise<UserResponse> {
   try {
@@ -94,7 +95,8 @@ export function loginRedirectTarget(state: unknown): string {
 }
 
 /**
- * Route guard of the authenticated routes (spec 2 §2): without a stored token,
+ * Route guard of the authenticated routes
+ * (docs/architecture.md "Routes of the web app"): without a stored token,
  * redirects to /login keeping the intended location in `state.from`.
  */
 export function RequireAuth() {

@@ -1,9 +1,10 @@
 /**
- * The one registry of the SPA's paths (spec 2 §2 routing table). Build concrete
- * URLs with react-router's `generatePath(paths.timelineItem, { id })`.
+ * The one registry of the SPA's paths
+ * (docs/architecture.md "Routes of the web app"). Build concrete URLs with
+ * react-router's `generatePath(paths.timelineItem, { id })`.
  */
 export const paths = {
-  // Public (spec 2 §2)
+  // Public (docs/architecture.md "Routes of the web app")
   root: '/',
   login: '/login',
   register: '/register/:code?',
@@ -13,7 +14,8 @@ export const paths = {
   passwordReset: '/password/reset/:token',
   emailVerify: '/email/verify/:token',
   code: '/code/:code',
-  // Doctor area: its own route tree and shell (ARCHITECTURE.md), reached from the login's Médico tab.
+  // Doctor area: its own route tree and shell (docs/architecture.md "Routes of the web app"), reached from
+  // the login's Médico tab.
   medico: '/medico',
   medicoSolicitacoes: '/medico/solicitacoes',
   medicoAtendimentos: '/medico/atendimentos',
@@ -31,7 +33,7 @@ export const paths = {
   adminPlanos: '/admin/planos',
   adminAuditoria: '/admin/auditoria',
 
-  // Authenticated (spec 2 §2)
+  // Authenticated (docs/architecture.md "Routes of the web app")
   home: '/home',
   saude: '/saude',
   timeline: '/timeline',
@@ -76,7 +78,7 @@ export const paths = {
 /** Name of a registered path. */
 export type PathKey = keyof typeof paths;
 
-/** Paths reachable without a stored token (spec 2 §2 "Public routes"). */
+/** Paths reachable without a stored token (docs/architecture.md "Routes of the web app"). */
 export const publicPathKeys = [
   'root',
   'login',

@@ -30,7 +30,7 @@ async function flush() {
   });
 }
 
-describe('the realtime connection (ARCHITECTURE.md "Realtime")', () => {
+describe('the realtime connection (docs/architecture.md "Realtime and jobs across nodes")', () => {
   it('opens one WebSocket-only socket at /api/socket.io with the stored token, shared by every holder', async () => {
     setToken('token-da-ana');
     render(

@@ -3,7 +3,10 @@ import { useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { getToken, useToken } from './token.ts';
 
-/** Path of the API's Socket.IO endpoint (same origin as the SPA; ARCHITECTURE.md "Realtime"). */
+/**
+ * Path of the API's Socket.IO endpoint (same origin as the SPA;
+ * docs/architecture.md "Realtime and jobs across nodes").
+ */
 export const REALTIME_PATH = '/api/socket.io';
 
 /** Pause before trying again after the server refused the handshake, in ms. */
@@ -27,7 +30,8 @@ let refusedListener: () => void = () => {};
 /**
  * What to do when the server refuses the socket's token (the session ended
  * elsewhere): the app reads the user again, so that the REST 401 rule
- * (spec 2 §7) logs out when the token is really dead.
+ * (docs/architecture.md "Session and the 401 rule") logs out when the
+ * token is really dead.
  */
 export function onRealtimeRefused(listener: () => void): void {
   refusedListener = listener;

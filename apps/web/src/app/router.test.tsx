@@ -18,14 +18,15 @@ function stubApi(mensagens = 0) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('routing (spec 2 §2)', () => {
+describe('routing (docs/architecture.md "Routes of the web app")', () => {
   it('sends a visitor without a token from an authenticated path to /login, keeping the target', async () => {
     const { router } = renderRoutes(routes, '/planos');
     expect(await screen.findByRole('heading', { level: 1, name: 'Entrar' })).not.toBeNull();
     expect(router.state.location.state).toMatchObject({ from: { pathname: '/planos' } });
   });
 
-  // Every authenticated path of spec 2 §2 is built since issue 8: none shows 'Em breve' any more.
+  // Every authenticated path of docs/architecture.md "Routes of the web app" is built since issue 8: none
+  // shows 'Em breve' any more.
   it('shows an authenticated page inside the shell', async () => {
     setToken('t');
     stubApi();
@@ -48,7 +49,7 @@ describe('routing (spec 2 §2)', () => {
   });
 });
 
-describe('shell (spec 1 §2)', () => {
+describe('shell (docs/architecture.md "Shell")', () => {
   it('labels the Telemedicina tab with the unread count from GET /api/user', async () => {
     setToken('t');
     stubApi(3);

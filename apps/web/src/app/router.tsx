@@ -119,7 +119,7 @@ function pageRoute(key: PathKey, Page: Page | undefined): RouteObject {
   return { path: paths[key], element: Page ? <Page /> : <ComingSoon title={pageTitles[key]} /> };
 }
 
-/** The route tree (spec 2 §2 routing table). */
+/** The route tree (docs/architecture.md "Routes of the web app"). */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

@@ -28,7 +28,10 @@ function renderShell(mensagens: number, roles: Record<number, ChatRole>) {
   return api;
 }
 
-/** Waits until the Telemedicina tab's accessible name is `name` (the count is in it, spec 1 §2). */
+/**
+ * Waits until the Telemedicina tab's accessible name is `name` (the count is in it,
+ * docs/architecture.md "Shell").
+ */
 async function expectTabName(name: string) {
   const tabs = await screen.findByRole('navigation', { name: 'Seções' }, { timeout: 5000 });
   await waitFor(() => expect(within(tabs).queryByRole('link', { name })).not.toBeNull(), { timeout: 3000 });
@@ -55,7 +58,7 @@ function sent(socket: FakeSocket, atendimento_id: number, id: number, from: 'U' 
   );
 }
 
-describe('the unread counter of the Telemedicina tab (spec 2 §4)', { timeout: 15_000 }, () => {
+describe('Telemedicina unread counter (docs/architecture.md "Unread counter")', { timeout: 15_000 }, () => {
   it('rises for messages to the patient, not for their own, and asks a new session’s side once', async () => {
     const { calls } = renderShell(2, { 40: 'paciente' });
     await expectTabName('Telemedicina, 2 mensagens novas');

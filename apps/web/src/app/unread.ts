@@ -70,9 +70,9 @@ async function roleOf(atendimentoId: number): Promise<ChatRole | null> {
 }
 
 /**
- * Moves the cached `GET /api/user` `mensagens` by one event (spec 2 §4
- * "Unread counter": up on sent, down on deleted or read, never below 0),
- * once per message and direction.
+ * Moves the cached `GET /api/user` `mensagens` by one event
+ * (docs/architecture.md "Unread counter": up on sent, down on deleted or
+ * read, never below 0), once per message and direction.
  */
 function move(queryClient: QueryClient, mensagemId: number, event: UnreadEvent): void {
   const mark = `${event === 'message.sent' ? '+' : '-'}${mensagemId}`;
@@ -97,13 +97,14 @@ function refreshLists(queryClient: QueryClient): void {
 }
 
 /**
- * Keeps the unread-messages badge of the Telemedicina tab live (spec 2 §4;
- * issue 6): the count comes from `GET /api/user` (`mensagens`) and moves
- * with the realtime events about messages *addressed to this user* — a
- * message from the other side of a session the user is in. The user's side
- * of each session is remembered ({@link rememberAtendimentoRole}) or asked
- * once. After a reconnection (events may have been missed) the count is read
- * again. Mount it once per shell.
+ * Keeps the unread-messages badge of the Telemedicina tab live
+ * (docs/architecture.md "Unread counter"; issue 6): the count comes from
+ * `GET /api/user` (`mensagens`) and moves with the realtime events about
+ * messages *addressed to this user* — a message from the other side of a
+ * session the user is in. The user's side of each session is remembered
+ * ({@link rememberAtendimentoRole}) or asked once. After a reconnection
+ * (events may have been missed) the count is read again. Mount it once per
+ * shell.
  */
 export function useUnreadRealtime(): void {
   const queryClient = useQueryClient();
@@ -171,7 +172,7 @@ export function useUnreadRealtime(): void {
  * Called by the screens that show a doctor's answer (the session's chat, the
  * doctor's profile with a refusal's reason) with whether it is shown and the
  * time of its data (`dataUpdatedAt`): each read of that screen from the
- * server marks the answer seen (docs/api-issue-6.md "The patient's
+ * server marks the answer seen (docs/api/telemedicina.md "The patient's
  * requests"), so, when the badge counts an answer, the badge and the
  * /telemedicina alert are read again — also when the answer arrives while
  * the screen is open and the screen is read again.

@@ -15,7 +15,7 @@ export interface CodeInputProps extends Omit<InputBaseProps, 'value' | 'onChange
 const upperCase = (chars: string) => chars.toUpperCase();
 
 /**
- * Personal-code input with the mask `### AA ###` (spec 1 §5, spec 2 §5):
+ * Personal-code input with the mask `### AA ###` (docs/codes.md "Personal code"):
  * digits and letters in their places, letters upper-cased as they are typed.
  * Validate with `parseCode` (fewer than 8 characters: `CODE_INCOMPLETE_MESSAGE`).
  */

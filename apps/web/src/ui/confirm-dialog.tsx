@@ -3,10 +3,10 @@ import type { ReactNode } from 'react';
 import { AppModal } from './app-modal.tsx';
 
 /**
- * An action asked again before it happens (spec 1 §4 "Delete needs
- * confirmation"): the title, what will happen, 'Cancelar' (focused first,
- * so Enter does no harm) and the confirm button — red unless `tone` is
- * 'neutral' — busy while the request runs.
+ * An action asked again before it happens (a deletion needs confirmation:
+ * docs/architecture.md "Shared controls"): the title, what will happen,
+ * 'Cancelar' (focused first, so Enter does no harm) and the confirm
+ * button — red unless `tone` is 'neutral' — busy while the request runs.
  */
 export function ConfirmDialog({
   opened,

@@ -10,7 +10,8 @@ const DATE_TIME_BR = new Intl.DateTimeFormat('pt-BR', {
 
 /**
  * A UTC instant (ISO string) as `dd/mm/aaaa HH:mm` in America/Sao_Paulo
- * (RULINGS.md "Dates"), whatever the device's own time zone.
+ * (docs/accounts.md "Dates and times"), whatever the device's own time
+ * zone.
  */
 export function formatDateTimeBR(instant: string | Date): string {
   const date = typeof instant === 'string' ? new Date(instant) : instant;

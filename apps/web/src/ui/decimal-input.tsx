@@ -33,11 +33,11 @@ export interface DecimalInputProps extends Omit<InputBaseProps, 'value' | 'onCha
 }
 
 /**
- * Decimal number typed the Brazilian way (spec 1 §5: weight `##,#` or
- * `###,#`): at most `integerDigits` digits, a comma (a dot is turned into a
- * comma) and at most `decimals` digits. Unlike a fixed `00,0` pattern, typing
- * `100` reads 100, never 10,0. The form keeps the text; the domain schema
- * (`optionalDecimal`) turns the comma into a dot.
+ * Decimal number typed the Brazilian way (docs/accounts.md "Emergency data":
+ * weight `##,#` or `###,#`): at most `integerDigits` digits, a comma (a dot
+ * is turned into a comma) and at most `decimals` digits. Unlike a fixed
+ * `00,0` pattern, typing `100` reads 100, never 10,0. The form keeps the
+ * text; the domain schema (`optionalDecimal`) turns the comma into a dot.
  */
 export function DecimalInput({
   value,

@@ -3,7 +3,8 @@ import { type Ref, useState } from 'react';
 
 /**
  * Password input whose show/hide toggle is keyboard-reachable and named
- * 'Mostrar senha' / 'Ocultar senha' (spec 1 §2: show/hide password toggle).
+ * 'Mostrar senha' / 'Ocultar senha'
+ * (docs/architecture.md "Shared controls").
  */
 export function PasswordField({ ref, ...props }: PasswordInputProps & { ref?: Ref<HTMLInputElement> }) {
   const [visible, setVisible] = useState(false);

@@ -4,9 +4,10 @@ import { type Ref, useMemo } from 'react';
 import { IMaskInput } from 'react-imask';
 
 /**
- * IMask options of an amount in reais (spec 1 §5 "Timeline add": the R$
- * mask): `R$ ` prefix, dot thousands, comma decimal, 2 decimals padded when
- * the field is left, a typed dot taken as the comma, up to `max` reais.
+ * IMask options of an amount in reais
+ * (docs/health-record.md "Timeline records": the R$ mask): `R$ ` prefix,
+ * dot thousands, comma decimal, 2 decimals padded when the field is left, a
+ * typed dot taken as the comma, up to `max` reais.
  */
 function reaisMask(max: number) {
   return {

@@ -35,11 +35,11 @@ export interface CardForm<TValues extends FieldValues, TOutput> {
 }
 
 /**
- * View/edit cycle of an editable card (spec 1 §2, §8): 'Editar' loads the saved
- * values, 'Cancelar' restores them, 'Salvar' validates with the domain
- * schema and sends its output. Success shows the server's 'Salvo com
- * sucesso' and returns to view mode; a 422 puts each message under its field
- * and the first in the snackbar, and keeps everything typed.
+ * View/edit cycle of an editable card (docs/architecture.md "Shared controls"):
+ * 'Editar' loads the saved values, 'Cancelar' restores them, 'Salvar' validates
+ * with the domain schema and sends its output. Success shows the server's
+ * 'Salvo com sucesso' and returns to view mode; a 422 puts each message under
+ * its field and the first in the snackbar, and keeps everything typed.
  */
 export function useCardForm<TValues extends FieldValues, TOutput>({
   resolver,

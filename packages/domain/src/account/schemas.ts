@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from '../auth/schemas.ts';
 import { cleanLine } from '../shared/text.ts';
 
-/** pt-BR messages of e-mail verification and password reset (spec 1 §2, §5; issue 3 "E-mail"). */
+/**
+ * pt-BR messages of e-mail verification and password reset (docs/accounts.md "E-mail verification",
+ * "Forgotten password"; issue 3 "E-mail").
+ */
 export const ACCOUNT_MESSAGES = {
   required: 'Este campo é obrigatório',
   passwordMismatch: AUTH_MESSAGES.passwordMismatch,
@@ -42,9 +45,10 @@ const confirmation = z
   .min(1, { error: ACCOUNT_MESSAGES.required, abort: true });
 
 /**
- * The two fields of the password-reset page (spec 1 §5): both required
- * ('Este campo é obrigatório'), the same minimum as registration, and equal
- * ('As senhas devem ser iguais', reported on the confirmation).
+ * The two fields of the password-reset page
+ * (docs/accounts.md "Forgotten password"): both required ('Este campo é
+ * obrigatório'), the same minimum as registration, and equal ('As senhas devem
+ * ser iguais', reported on the confirmation).
  */
 export const PasswordResetFieldsSchema = z
   .object({ password: newPassword, password_confirmation: confirmation })
@@ -54,7 +58,10 @@ export const PasswordResetFieldsSchema = z
   });
 export type PasswordResetFields = z.output<typeof PasswordResetFieldsSchema>;
 
-/** `POST /api/password/reset` body (spec 1 §7): the link's token and e-mail and the new password twice. */
+/**
+ * `POST /api/password/reset` body (docs/accounts.md "Forgotten password"): the link's token and e-mail and
+ * the new password twice.
+ */
 export const PasswordResetSchema = z
   .object({
     token: z.string({ error: ACCOUNT_MESSAGES.resetInvalid }).min(1, ACCOUNT_MESSAGES.resetInvalid).max(200),

@@ -74,9 +74,10 @@ const text = (min: number, max: number, message: string, requiredMessage = messa
 const ativo = z.boolean().default(true);
 
 /**
- * A frequently asked question as staff write it (spec 2 §3 FAQ: question,
- * answer): `question` 5–300 characters, `answer` 1–5000 characters of plain
- * text (blank lines split paragraphs on /faqs), `ativo` shown on /faqs.
+ * A frequently asked question as staff write it
+ * (docs/indicators-and-score.md "Tips and FAQ": question, answer): `question`
+ * 5–300 characters, `answer` 1–5000 characters of plain text (blank lines
+ * split paragraphs on /faqs), `ativo` shown on /faqs.
  */
 export const FaqInputSchema = z.object({
   question: text(L.faqQuestionMin, L.faqQuestionMax, M.faqQuestion),
@@ -87,9 +88,9 @@ export type FaqInput = z.input<typeof FaqInputSchema>;
 export type FaqInputBody = z.output<typeof FaqInputSchema>;
 
 /**
- * A health tip as staff write it (spec 2 §3 Tip: title, content): `title`
- * 3–200 characters, `content` 1–5000 characters of plain text, `ativo`
- * shown on /dicas.
+ * A health tip as staff write it (docs/indicators-and-score.md
+ * "Tips and FAQ": title, content): `title` 3–200 characters, `content` 1–5000
+ * characters of plain text, `ativo` shown on /dicas.
  */
 export const DicaInputSchema = z.object({
   title: text(L.dicaTitleMin, L.dicaTitleMax, M.dicaTitle),
@@ -222,10 +223,11 @@ export const ScoreAlternativaInputSchema = z.object({
 });
 
 /**
- * A question of a score questionnaire (spec 2 §3 Question: `questoes`,
- * `alternativas` with `texto` and `pontos`): the text 5–500 characters;
- * 2 to 8 alternatives with distinct texts; `ativa` whether a quiz holds it
- * (a question in no quiz is a draft, never served — spec 2 §7).
+ * A question of a score questionnaire (docs/indicators-and-score.md
+ * "Health score": `questoes`, `alternativas` with `texto` and `pontos`): the
+ * text 5–500 characters; 2 to 8 alternatives with distinct texts; `ativa`
+ * whether a quiz holds it (a question in no quiz is a draft, never served —
+ * docs/payments-and-admin.md "Content").
  */
 export const ScoreQuestionInputSchema = z.object({
   questoes: text(L.questaoMin, L.questaoMax, M.questao),
@@ -259,11 +261,12 @@ export function scoreMaximoMessage(categoria: ScoreCategoria, maximo: number): s
 }
 
 /**
- * Checks the questions a category serves once a change is made (spec 2 §9:
- * a category's score runs 0–100; RULINGS.md "Score"): the best alternatives
- * added (`scoreMaximo`) must not pass 100. Answers `null` when the change
- * may be saved, else the pt-BR message. A maximum below 100 is allowed (a
- * questionnaire being rewritten), and the editor shows it.
+ * Checks the questions a category serves once a change is made
+ * (docs/indicators-and-score.md "Health score": a category's score runs
+ * 0–100): the best alternatives added (`scoreMaximo`) must not pass 100.
+ * Answers `null` when the change may be saved, else the pt-BR message. A
+ * maximum below 100 is allowed (a questionnaire being rewritten), and the
+ * editor shows it.
  */
 export function checkScoreMaximo(
   categoria: ScoreCategoria,

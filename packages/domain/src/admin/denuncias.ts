@@ -3,8 +3,8 @@ import { blankToNull } from '../shared/zod-helpers.ts';
 
 /**
  * Reports patients filed against doctors (`POST /api/denunciar/medico/:id`,
- * spec 1 §2), handled by staff in the admin back-office (issue 9 "Reports"):
- * a status (aberta, em análise, resolvida) and a note.
+ * docs/telemedicine.md "Doctors"), handled by staff in the admin back-office
+ * (issue 9 "Reports"): a status (aberta, em análise, resolvida) and a note.
  */
 
 /** A report's status: `aberta` when filed, `em_analise` while staff look into it, `resolvida` when done. */

@@ -37,7 +37,7 @@ describe('LoteCreateSchema (issue 9 "Sticker batches")', () => {
 });
 
 describe('sticker product', () => {
-  it('has the 30×20 and 40×30 mm sizes and 4 stickers a set (spec 2 §9)', () => {
+  it('has the 30×20 and 40×30 mm sizes, 4 a set (docs/payments-and-admin.md "Sticker orders")', () => {
     expect(ADESIVO_TAMANHOS_MM).toEqual([
       { largura: 30, altura: 20 },
       { largura: 40, altura: 30 },

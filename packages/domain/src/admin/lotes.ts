@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
 /**
- * Sticker batches (issue 9 "Sticker batches"; RULINGS.md "Virgin codes"):
+ * Sticker batches (issue 9 "Sticker batches"; docs/codes.md "Virgin codes"):
  * an admin generates N unclaimed codes at once and prints them as a sheet
- * of QR stickers. The sticker sizes are the product's (spec 2 §9: 30×20 mm
- * and 40×30 mm).
+ * of QR stickers. The sticker sizes are the product's
+ * (docs/payments-and-admin.md "Sticker orders": 30×20 mm and 40×30 mm).
  */
 
 /** Fewest codes in one batch. */
@@ -42,13 +42,13 @@ export interface AdesivoTamanho {
   altura: number;
 }
 
-/** The two sticker sizes of the product (spec 2 §9 "sizes 30x20 and 40x30 mm"). */
+/** The two sticker sizes of the product (docs/payments-and-admin.md "Sticker orders"). */
 export const ADESIVO_TAMANHOS_MM: readonly AdesivoTamanho[] = [
   { largura: 30, altura: 20 },
   { largura: 40, altura: 30 },
 ];
 
-/** Stickers in one ordered set (spec 2 §9: "It holds 4 QR codes"). */
+/** Stickers in one ordered set (docs/payments-and-admin.md "Sticker orders"). */
 export const ADESIVOS_POR_KIT = 4;
 
 /** File name of a batch's sheet: `pulso-lote-12.pdf`. */

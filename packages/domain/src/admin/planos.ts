@@ -8,8 +8,9 @@ import { cleanText } from '../shared/text.ts';
  * The commercial part of the admin area's "Content" (issue 9): plans (name,
  * price, period, description, provider plan id), coupons (name, percent,
  * validity, use limit) and the single-consultation price
- * (`atendimento_valor`). Every amount is whole centavos (RULINGS.md "Time
- * and money"); a card cannot be charged under {@link VALOR_MINIMO_CARTAO}.
+ * (`atendimento_valor`). Every amount is whole centavos
+ * (docs/payments-and-admin.md "Prices"); a card cannot be charged under
+ * {@link VALOR_MINIMO_CARTAO}.
  */
 
 /** pt-BR messages of the plans, coupons and price forms. */
@@ -44,11 +45,14 @@ export const PRECO_MAXIMO = 1_000_000;
 /** Most uses a coupon's limit may be. */
 export const LIMITE_USOS_MAXIMO = 1_000_000;
 
-/** Plan types (`planos.tipo`; spec 1 §6: type 1 includes teleconsultations, `planQuota`). */
+/**
+ * Plan types (`planos.tipo`; docs/payments-and-admin.md "Plans": type 1
+ * includes teleconsultations, `planQuota`).
+ */
 export const PLANO_TIPOS = { 1: 'Com teleconsultas', 2: 'Sem teleconsultas' } as const;
 export type PlanoTipo = keyof typeof PLANO_TIPOS;
 
-/** pt-BR labels of a plan's period (spec 2 §3 Plan `periodo`). */
+/** pt-BR labels of a plan's period (docs/payments-and-admin.md "Plans": `periodo`). */
 export const PERIODO_LABELS = { M: 'Mensal', A: 'Anual' } as const;
 
 /**
@@ -80,12 +84,12 @@ function centavosField(message: string) {
 const trimmed = (v: unknown) => (typeof v === 'string' ? cleanText(v).trim() : v);
 
 /**
- * `POST /api/admin/planos` and `PUT /api/admin/planos/:id` body (spec 2 §3
- * Plan): `nome` 1–120; `preco` centavos ≥ R$ 0,50; `periodo` M|A; `tipo`
- * 1|2 ({@link PLANO_TIPOS}); `descricao` up to 2000 (blank → null);
- * `stripe_plan` the provider's plan/price id (letters, digits, `_`, `-`,
- * up to 120; in `stripe` mode a Stripe Price id); `ativo` (inactive plans
- * are not on sale). The form may send `tipo` as '1'/'2'.
+ * `POST /api/admin/planos` and `PUT /api/admin/planos/:id` body
+ * (docs/payments-and-admin.md "Plans"): `nome` 1–120; `preco` centavos ≥
+ * R$ 0,50; `periodo` M|A; `tipo` 1|2 ({@link PLANO_TIPOS}); `descricao` up to
+ * 2000 (blank → null); `stripe_plan` the provider's plan/price id (letters,
+ * digits, `_`, `-`, up to 120; in `stripe` mode a Stripe Price id); `ativo`
+ * (inactive plans are not on sale). The form may send `tipo` as '1'/'2'.
  */
 export const PlanoAdminSchema = z.object({
   nome: z.preprocess(
@@ -211,8 +215,9 @@ export function diaSaoPaulo(instant: Date): string {
 
 /**
  * `PUT /api/admin/atendimento-valor` body: the single-consultation price
- * (RULINGS.md "Time and money": `atendimento_valor`, an admin setting) in
- * centavos, R$ 0,50 to R$ 10.000,00; the form may send the typed reais.
+ * (docs/payments-and-admin.md "Single consultation": `atendimento_valor`, an
+ * admin setting) in centavos, R$ 0,50 to R$ 10.000,00; the form may send the
+ * typed reais.
  */
 export const AtendimentoValorSchema = z.object({
   atendimento_valor: centavosField(PRECOS_MESSAGES.atendimentoValor),

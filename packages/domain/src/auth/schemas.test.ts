@@ -29,7 +29,7 @@ const step2 = {
 };
 
 describe('AUTH_MESSAGES', () => {
-  it('carries the pt-BR messages of spec 1 §5', () => {
+  it('carries the pt-BR messages of docs/accounts.md "Registration and sign-in"', () => {
     expect(M.loginEmail).toBe('Informe seu e-mail');
     expect(M.loginPassword).toBe('Informe sua senha');
     expect(M.name).toBe('Informe o seu nome e sobrenome');

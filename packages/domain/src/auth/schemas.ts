@@ -3,7 +3,10 @@ import { onlyDigits } from '../shared/mask.ts';
 import { isMobileDigits } from '../shared/phone.ts';
 import { cleanLine } from '../shared/text.ts';
 
-/** pt-BR messages of login and registration (spec 1 §5; extras decided in issue 2's note). */
+/**
+ * pt-BR messages of login and registration (docs/accounts.md "Registration and sign-in"; extras decided in
+ * issue 2's note).
+ */
 export const AUTH_MESSAGES = {
   loginEmail: 'Informe seu e-mail',
   loginPassword: 'Informe sua senha',
@@ -34,7 +37,7 @@ export const AUTH_MESSAGES = {
 /** Minimum password length (NIST SP 800-63B; the spec sets none). */
 export const PASSWORD_MIN_LENGTH = 8;
 
-/** Simple `x@y.z` pattern of spec 1 §5. */
+/** Simple `x@y.z` pattern (docs/accounts.md "Registration"). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const trimmed = (v: unknown) => (typeof v === 'string' ? cleanLine(v).trim() : v);
@@ -96,10 +99,10 @@ const passwordConfirmation = z
   .min(1, { error: AUTH_MESSAGES.passwordConfirmation, abort: true });
 const checkbox = z.preprocess((v) => v === true || v === 'true' || v === '1' || v === 'on', z.boolean());
 
-/** Registration step 1 (spec 1 §5): name and mobile phone (`telefone` as digits or masked). */
+/** Registration step 1 (docs/accounts.md "Registration"): name and mobile phone (`telefone` as digits or masked). */
 export const RegisterStep1Schema = z.object({ name, telefone });
 
-/** Registration step 2 (spec 1 §5): e-mail, password, confirmation, terms, newsletter. */
+/** Registration step 2 (docs/accounts.md "Registration"): e-mail, password, confirmation, terms, newsletter. */
 export const RegisterStep2Schema = z
   .object({
     email,
@@ -114,10 +117,11 @@ export const RegisterStep2Schema = z
   });
 
 /**
- * `POST /api/register` body (spec 1 §7), multipart or JSON: `telefone` digits,
- * `newsletter` boolean-like, optional virgin `code` (RULINGS.md). Acceptance of
- * the terms is required by the form; the server requires `terms` too so that
- * no account exists without it (LGPD consent record).
+ * `POST /api/register` body (docs/accounts.md "Registration"), multipart or
+ * JSON: `telefone` digits, `newsletter` boolean-like, optional virgin `code`
+ * (docs/codes.md "Virgin codes"). Acceptance of the terms is required by the
+ * form; the server requires `terms` too so that no account exists without it
+ * (LGPD consent record).
  */
 export const RegisterSchema = z
   .object({

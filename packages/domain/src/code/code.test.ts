@@ -19,7 +19,7 @@ const ORIGIN = 'https://pulso.app';
 const foreign = { ok: false, message: FOREIGN_QR_MESSAGE };
 
 describe('code constants', () => {
-  it('match spec 1 §9 and spec 2 §5', () => {
+  it('match docs/codes.md "Personal code" and "Typing a code"', () => {
     expect(CODE_LENGTH).toBe(8);
     expect(CODE_MASK).toBe('000 aa 000');
     expect(CODE_INCOMPLETE_MESSAGE).toBe('Digite o código completo');

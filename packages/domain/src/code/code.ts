@@ -1,18 +1,18 @@
 /**
- * Personal code rules (RULINGS.md "Identity and codes"; spec 2 §5 "Code entry").
+ * Personal code rules (docs/codes.md "Personal code", "Typing a code").
  * Canonical form: 8 characters, 3 digits + 2 upper-case letters + 3 digits, no spaces.
  */
 
-/** Length of a canonical personal code (spec 1 §9). */
+/** Length of a canonical personal code (docs/codes.md "Personal code"). */
 export const CODE_LENGTH = 8;
 
 /** Display mask of a personal code: `### AA ###`. */
 export const CODE_MASK = '000 aa 000';
 
-/** Message when fewer than 8 characters were typed (spec 2 §5). */
+/** Message when fewer than 8 characters were typed (docs/codes.md "Typing a code"). */
 export const CODE_INCOMPLETE_MESSAGE = 'Digite o código completo';
 
-/** Message when a scanned QR code does not come from Pulso's own origin (spec 1 §5). */
+/** Message when a scanned QR code does not come from Pulso's own origin (docs/codes.md "QR content"). */
 export const FOREIGN_QR_MESSAGE = 'Este QR Code não foi gerado por esta aplicação';
 
 const CANONICAL = /^\d{3}[A-Z]{2}\d{3}$/;
@@ -47,7 +47,7 @@ export function formatCode(code: string): string {
 /**
  * Draws a random canonical code. `randomInt(n)` must return a uniformly
  * distributed integer in [0, n) from a cryptographic source (the server passes
- * `crypto.randomInt`); codes are never sequential (RULINGS.md).
+ * `crypto.randomInt`); codes are never sequential (docs/codes.md "Personal code").
  */
 export function generateCode(randomInt: (max: number) => number): string {
   const digit = () => String(randomInt(10));
@@ -55,7 +55,7 @@ export function generateCode(randomInt: (max: number) => number): string {
   return digit() + digit() + digit() + letter() + letter() + digit() + digit() + digit();
 }
 
-/** The URL a patient's QR code encodes: `{origin}/code/{code}` (RULINGS.md "QR content"). */
+/** The URL a patient's QR code encodes: `{origin}/code/{code}` (docs/codes.md "QR content"). */
 export function codeUrl(origin: string, code: string): string {
   return `${origin.replace(/\/+$/, '')}/code/${normalizeCode(code)}`;
 }

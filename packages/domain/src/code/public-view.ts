@@ -4,9 +4,10 @@ import { HospitalarViewSchema, SaudeViewSchema } from '../saude/saude.ts';
 import { PublicTimelineItemSchema } from '../timeline/timeline.ts';
 
 /**
- * What this viewer was served (docs/authorization.md "Who sees what"; the
- * Emergency tab always): the My Health and Timeline tabs, and whether the
- * Emergency tab carries the address and the allergies switch's strip.
+ * What this viewer was served (docs/authorization.md "Who sees what through
+ * the code"; the Emergency tab always): the My Health and Timeline tabs, and
+ * whether the Emergency tab carries the address and the allergies switch's
+ * strip.
  */
 export const AcessoSchema = z.object({
   saude: z.boolean(),
@@ -16,8 +17,8 @@ export const AcessoSchema = z.object({
 });
 
 /**
- * `GET /api/code/:code` (spec 2 §7 "returns user"; issue 4). Always the
- * Emergency tab (`PublicEmergencyViewSchema`). My Health — `saude`,
+ * `GET /api/code/:code` (docs/api/saude-and-permissoes.md "Public view by code"; issue 4).
+ * Always the Emergency tab (`PublicEmergencyViewSchema`). My Health — `saude`,
  * `hospitalar`, `outras.adicional` and the checked `doencas` — only when
  * `acesso.saude`; `timelineItems` (newest first, the first page) and `total`
  * only when `acesso.timeline`. A field the viewer may not read is absent from

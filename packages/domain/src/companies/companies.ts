@@ -3,7 +3,7 @@ import { EMAIL_PATTERN } from '../auth/schemas.ts';
 import { cleanLine } from '../shared/text.ts';
 
 /**
- * Companies and their invitations (RULINGS.md "Corporate accounts"; issue 3
+ * Companies and their invitations (docs/accounts.md "Corporate accounts"; issue 3
  * "Corporate invitations"). A company is created with its invitations by the
  * command-line script `npm run company:create` (an admin screen comes later).
  */

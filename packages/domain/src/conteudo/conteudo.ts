@@ -4,8 +4,8 @@ import { formatPhone, isPhoneDigits } from '../shared/phone.ts';
 
 /**
  * Health tips of /dicas and questions of /faqs, with the contact channels
- * shown beside them (spec 2 §2 "Tips screen", "Other screens"; §3 FAQ, Tip;
- * §7 `GET /api/dicas`, `GET /api/faqs`; issue 7 "Content").
+ * shown beside them (docs/indicators-and-score.md "Tips and FAQ";
+ * `GET /api/dicas`, `GET /api/faqs`; issue 7 "Content").
  */
 
 /** pt-BR texts of /dicas and /faqs. */
@@ -16,7 +16,10 @@ export const CONTEUDO_MESSAGES = {
   faqsError: 'Não foi possível carregar as perguntas frequentes',
 } as const;
 
-/** A health tip (spec 2 §3 Tip: title, content), in the order staff set. `content` is plain text; blank lines split paragraphs. */
+/**
+ * A health tip (docs/indicators-and-score.md "Tips and FAQ": title, content), in the order staff set. `content`
+ * is plain text; blank lines split paragraphs.
+ */
 export const DicaSchema = z.object({
   id: z.number().int().positive(),
   title: z.string(),
@@ -28,7 +31,10 @@ export type Dica = z.output<typeof DicaSchema>;
 export const DicasAnswerSchema = z.object({ dicas: z.array(DicaSchema) });
 export type DicasAnswer = z.output<typeof DicasAnswerSchema>;
 
-/** A frequently asked question (spec 2 §3 FAQ: question, answer). `answer` is plain text; blank lines split paragraphs. */
+/**
+ * A frequently asked question (docs/indicators-and-score.md "Tips and FAQ": question, answer). `answer` is
+ * plain text; blank lines split paragraphs.
+ */
 export const FaqSchema = z.object({
   id: z.number().int().positive(),
   question: z.string(),
@@ -37,10 +43,10 @@ export const FaqSchema = z.object({
 export type Faq = z.output<typeof FaqSchema>;
 
 /**
- * The contact channels of /faqs (spec 2 §2 "FAQ … contact channels (an
- * e-mail and a phone/WhatsApp number)"), set by the server's environment
- * (`CONTATO_EMAIL`, `CONTATO_WHATSAPP`): `email` an address; `whatsapp` the
- * full international number as digits, Brazil's 55 first
+ * The contact channels of /faqs, an e-mail and a phone/WhatsApp number
+ * (docs/indicators-and-score.md "Tips and FAQ"), set by the server's
+ * environment (`CONTATO_EMAIL`, `CONTATO_WHATSAPP`): `email` an address;
+ * `whatsapp` the full international number as digits, Brazil's 55 first
  * (`'5511987654321'`), or `null` when none is configured (then no WhatsApp
  * link is shown).
  */

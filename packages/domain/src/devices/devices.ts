@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** pt-BR messages of the devices screen and its routes (spec 2 §2 /devices, §8; issue 3 "Devices and push"). */
+/** pt-BR messages of the devices screen and its routes (docs/accounts.md "Devices"; issue 3 "Devices and push"). */
 export const DEVICE_MESSAGES = {
   required: 'Este campo é obrigatório',
   invalidSubscription:
@@ -86,7 +86,7 @@ export function parsePushSubscription(text: string): PushSubscriptionJson | null
 }
 
 /**
- * `POST /api/device` body (spec 1 §7 `POST /device {firebase_token}`): the
+ * `POST /api/device` body (docs/accounts.md "Devices", `{firebase_token}`): the
  * spec's field name, whose value is `JSON.stringify(pushSubscription)`.
  */
 export const DeviceRegisterSchema = z.object({
@@ -105,7 +105,7 @@ export const DeviceRegisterSchema = z.object({
 });
 export type DeviceRegister = z.output<typeof DeviceRegisterSchema>;
 
-/** A device as the API shows it (spec 2 §3 Device): never the subscription or its endpoint. */
+/** A device as the API shows it (docs/accounts.md "Devices"): never the subscription or its endpoint. */
 export const DeviceViewSchema = z.object({
   id: z.number().int(),
   user_agent: z.string().nullable(),

@@ -3,15 +3,20 @@ import { isIsoDate, TIME_ZONE } from '../shared/dates.ts';
 import { blankToNull } from '../shared/zod-helpers.ts';
 
 /**
- * What the four health indicators share (spec 2 §2 /indicador, §3 "Indicator
- * records", §5, §7 "Indicators", §8, §9; RULINGS.md "Indicators and score",
- * "Trial", "Time and money"; issue 7 "Indicators"): the messages, the day and
- * time of a reading, whole-number fields typed with a digit mask, the
- * history's order and paging, and the tones that colour a category (always
- * shown with its label, never by colour alone).
+ * What the four health indicators share
+ * (docs/indicators-and-score.md "Indicators", "Readings: day and time",
+ * "Histories", "Categories on screen", "Messages";
+ * docs/accounts.md "Trial and locked accounts", "Dates and times"; issue 7
+ * "Indicators"): the messages, the day and time of a reading, whole-number
+ * fields typed with a digit mask, the history's order and paging, and the
+ * tones that colour a category (always shown with its label, never by colour
+ * alone).
  */
 
-/** pt-BR messages shared by the indicator screens and routes (spec 2 §8; RULINGS.md "Trial"). */
+/**
+ * pt-BR messages shared by the indicator screens and routes (docs/indicators-and-score.md "Messages";
+ * docs/accounts.md "Trial and locked accounts").
+ */
 export const INDICADOR_MESSAGES = {
   inserted: 'Dado inserido com sucesso!',
   updated: 'Dado atualizado com sucesso!',
@@ -104,10 +109,11 @@ const timeAfericao = z.preprocess(
 );
 
 /**
- * The day and time fields of every reading (spec 2 §3 "Indicator records"):
- * `data_afericao` `YYYY-MM-DD`, not in the future; `time_afericao` `HH:mm`,
- * not later than now (with a small tolerance) when the day is today. `agora`
- * is injectable for tests.
+ * The day and time fields of every reading
+ * (docs/indicators-and-score.md "Readings: day and time"): `data_afericao`
+ * `YYYY-MM-DD`, not in the future; `time_afericao` `HH:mm`, not later than
+ * now (with a small tolerance) when the day is today. `agora` is injectable
+ * for tests.
  */
 export function afericaoFields(agora: () => AgoraSaoPaulo) {
   return { data_afericao: dataAfericao(agora), time_afericao: timeAfericao };
@@ -204,9 +210,9 @@ export const HistoricoQuerySchema = z.object({
 export type HistoricoQuery = z.output<typeof HistoricoQuerySchema>;
 
 /**
- * Order of every history (spec 2 §9: "sorted by date then time, descending"):
- * the latest day first, on the same day the latest time first, and on the
- * same minute the reading saved last first.
+ * Order of every history (docs/indicators-and-score.md "Histories"): the
+ * latest day first, on the same day the latest time first, and on the same
+ * minute the reading saved last first.
  */
 export function compareAfericaoDesc(
   a: { data_afericao: string; time_afericao: string; id: number },
@@ -221,8 +227,8 @@ export function compareAfericaoDesc(
 
 /**
  * Tone of a category on screen. It is never shown alone: every badge, row and
- * legend entry carries the category's label too (RULINGS.md "Indicators and
- * score").
+ * legend entry carries the category's label too
+ * (docs/indicators-and-score.md "Categories on screen").
  */
 export type IndicadorTom = 'azul' | 'verde' | 'amarelo' | 'laranja' | 'vermelho';
 

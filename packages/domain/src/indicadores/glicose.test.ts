@@ -47,7 +47,7 @@ describe('glucose periods', () => {
   });
 });
 
-describe('classificarGlicose (RULINGS.md: 20–69, 70–99, 100–125, ≥ 126)', () => {
+describe('classificarGlicose (docs/indicators-and-score.md "Glucose": 20–69, 70–99, 100–125, ≥ 126)', () => {
   it.each([
     [20, 'abaixo'],
     [69, 'abaixo'],
@@ -59,7 +59,7 @@ describe('classificarGlicose (RULINGS.md: 20–69, 70–99, 100–125, ≥ 126)'
     [999, 'risco'],
   ])('%i mg/dL is %s', (value, status) => expect(classificarGlicose(value)).toBe(status));
 
-  it("puts the spec's overlap 126 in 'Risco de diabetes', not altered (spec 2 §5 had \"100-126\")", () => {
+  it("puts the spec's overlap 126 in 'Risco de diabetes', not altered (docs/indicators-and-score.md \"Glucose\")", () => {
     expect(classificarGlicose(126)).toBe('risco');
     expect(GLICOSE_STATUS_VISUAL.risco.label).toBe('Risco de diabetes');
   });
@@ -74,7 +74,7 @@ describe('classificarGlicose (RULINGS.md: 20–69, 70–99, 100–125, ≥ 126)'
   });
 });
 
-describe('glicoseAlerta (spec 2 §5)', () => {
+describe('glicoseAlerta (docs/indicators-and-score.md "Glucose")', () => {
   it('with diabetes: up to 180 normal (success), from 181 altered (info)', () => {
     expect(glicoseAlerta(20, true)).toEqual({ texto: 'Sua glicose está normal', severidade: 'success' });
     expect(glicoseAlerta(180, true)).toEqual({ texto: 'Sua glicose está normal', severidade: 'success' });
@@ -99,7 +99,7 @@ describe('glicoseAlerta (spec 2 §5)', () => {
   });
 });
 
-describe('glicoseFaixa (docs/api-issue-7.md "Glucose": the same limits as the stored status)', () => {
+describe('glicoseFaixa (docs/indicators-and-score.md "Glucose": the same limits as the stored status)', () => {
   it.each([
     [20, 'azul', 'Abaixo do normal'],
     [65, 'azul', 'Abaixo do normal'],

@@ -11,19 +11,18 @@ import {
 } from './afericao.ts';
 
 /**
- * Capillary glucose (spec 2 §2 "Glucose entry screen", §3, §4 "Glucose
- * save", §5 "Glucose", §7, §8; RULINGS.md "Indicators and score", "Glucose
- * insert-or-update"): a value in mg/dL for one of the day's four periods;
- * one reading per day and period (a second one updates the first). Whether
- * the person has diabetes ('Diabetes' among their conditions on /saude)
- * changes the alert and the history's colours.
+ * Capillary glucose (docs/indicators-and-score.md "Glucose";
+ * docs/api/indicadores-score-profissional.md "Indicators"): a value in mg/dL for one of the day's
+ * four periods; one reading per day and period (a second one updates the
+ * first). Whether the person has diabetes ('Diabetes' among their
+ * conditions on /saude) changes the alert and the history's colours.
  */
 
 /** pt-BR messages of the glucose screens and routes. */
 export const GLICOSE_MESSAGES = {
   value: 'Informe a glicose em mg/dL (2 ou 3 dígitos, a partir de 20)',
   periodo: 'Escolha o período da medição',
-  /** The red warning while no period is chosen (spec 2 "Glucose entry screen"). */
+  /** The red warning while no period is chosen (docs/indicators-and-score.md "Glucose"). */
   periodoPrimeiro: 'Escolha o período antes de informar a glicose.',
   conflito: 'Já existe uma medição de glicose neste dia e período.',
   /** The notice of the entry screen while 'Diabetes' is not among the user's conditions. */
@@ -31,12 +30,12 @@ export const GLICOSE_MESSAGES = {
     'Tem diabetes? Marque "Diabetes" em Minha saúde para que os alertas e as cores sigam as metas de quem tem diabetes.',
 } as const;
 
-/** Lowest glucose accepted, mg/dL (spec 2 §5). */
+/** Lowest glucose accepted, mg/dL (docs/indicators-and-score.md "Glucose"). */
 export const GLICOSE_MIN = 20;
-/** Placeholder of the value field (spec 2: "placeholder example 120"). */
+/** Placeholder of the value field (docs/indicators-and-score.md "Glucose": placeholder 120). */
 export const GLICOSE_PLACEHOLDER = '120';
 
-/** The day's periods (RULINGS.md "Glucose insert-or-update"; spec 2 §5). */
+/** The day's periods (docs/indicators-and-score.md "Glucose"). */
 export const GLICOSE_PERIODOS = {
   1: 'Café',
   2: 'Almoço',
@@ -53,16 +52,17 @@ export function glicosePeriodoLabel(periodo: number): string {
 }
 
 /**
- * Categories of a reading for someone without diabetes (RULINGS.md): 20–69
- * abaixo do normal, 70–99 normal, 100–125 alterada, ≥ 126 risco de diabetes.
- * This is what is stored as `status`.
+ * Categories of a reading for someone without diabetes
+ * (docs/indicators-and-score.md "Glucose"): 20–69 abaixo do normal, 70–99
+ * normal, 100–125 alterada, ≥ 126 risco de diabetes. This is what is stored
+ * as `status`.
  */
 export const GLICOSE_STATUS = ['abaixo', 'normal', 'alterada', 'risco'] as const;
 export type GlicoseStatus = (typeof GLICOSE_STATUS)[number];
 
 /** First value of 'normal', 'alterada' and 'risco de diabetes', mg/dL. */
 export const GLICOSE_LIMITES = { normal: 70, alterada: 100, risco: 126 } as const;
-/** With diabetes: up to this value the glucose is 'normal' (RULINGS.md), mg/dL. */
+/** With diabetes: up to this value the glucose is 'normal' (docs/indicators-and-score.md "Glucose"), mg/dL. */
 export const GLICOSE_DIABETICO_MAX_NORMAL = 180;
 
 /** Each category's label and tone. */
@@ -91,12 +91,13 @@ export interface GlicoseAlerta {
 }
 
 /**
- * The status alert of the entry screen (spec 2 §5 "Glucose"). With diabetes:
- * ≤ 180 'Sua glicose está normal' (success), ≥ 181 'Sua glicose está
- * alterada' (info). Without: ≥ 126 'Risco de diabetes' (error); the spec's
- * "common levels list" is the ranges of RULINGS.md: 100–125 'Sua glicose
- * está alterada' (warning), 70–99 'Sua glicose está normal' (success),
- * 20–69 'Sua glicose está abaixo do normal' (warning).
+ * The status alert of the entry screen
+ * (docs/indicators-and-score.md "Glucose"). With diabetes: ≤ 180 'Sua
+ * glicose está normal' (success), ≥ 181 'Sua glicose está alterada' (info).
+ * Without: ≥ 126 'Risco de diabetes' (error); the spec's "common levels
+ * list" is the ranges of that section: 100–125 'Sua glicose está alterada'
+ * (warning), 70–99 'Sua glicose está normal' (success), 20–69 'Sua glicose
+ * está abaixo do normal' (warning).
  */
 export function glicoseAlerta(value: number, diabetes: boolean): GlicoseAlerta {
   if (diabetes) {
@@ -116,7 +117,7 @@ export function glicoseAlerta(value: number, diabetes: boolean): GlicoseAlerta {
   }
 }
 
-/** A colour band of the glucose history (spec 2 §5 "History colours"), with its label and range. */
+/** A colour band of the glucose history (docs/indicators-and-score.md "Glucose"), with its label and range. */
 export interface GlicoseFaixa extends IndicadorCategoriaVisual {
   /** `azul`, `verde`, `amarelo`, `vermelho`. */
   tom: IndicadorTom;
@@ -125,11 +126,11 @@ export interface GlicoseFaixa extends IndicadorCategoriaVisual {
 }
 
 /**
- * The history colours (docs/api-issue-7.md "Glucose"), each with its label and range as read, made from
- * the same limits as {@link classificarGlicose} and {@link glicoseAlerta}, so that a row's colour, the
- * legend, the chart's shaded band and the stored `status` never disagree. Without diabetes: blue 20–69
- * 'Abaixo do normal', green 70–99 'Normal', yellow 100–125 'Alterada', red ≥ 126 'Risco de diabetes'
- * (the labels of {@link GLICOSE_STATUS_VISUAL}). With diabetes: blue below 70 'Baixa' (a
+ * The history colours (docs/indicators-and-score.md "Glucose"), each with its label and range as read,
+ * made from the same limits as {@link classificarGlicose} and {@link glicoseAlerta}, so that a row's
+ * colour, the legend, the chart's shaded band and the stored `status` never disagree. Without diabetes:
+ * blue 20–69 'Abaixo do normal', green 70–99 'Normal', yellow 100–125 'Alterada', red ≥ 126 'Risco de
+ * diabetes' (the labels of {@link GLICOSE_STATUS_VISUAL}). With diabetes: blue below 70 'Baixa' (a
  * hypoglycaemia), green 70–180 'Na meta' (the alert's normal), yellow ≥ 181 'Acima da meta'.
  */
 export const GLICOSE_FAIXAS = {
@@ -215,10 +216,11 @@ const periodo = (message: string) =>
   );
 
 /**
- * `POST /api/home/glicose` body (spec 2 §7: "carries time_of_day,
- * data_afericao and time_afericao"): `value` mg/dL (2–3 digits, ≥ 20),
- * `time_of_day` the period 1–4. A reading with the same day and period as
- * an existing one replaces it (RULINGS.md). `agora` is injectable for tests.
+ * `POST /api/home/glicose` body (docs/api/indicadores-score-profissional.md "Indicators": it
+ * carries time_of_day, data_afericao and time_afericao): `value` mg/dL (2–3
+ * digits, ≥ 20), `time_of_day` the period 1–4. A reading with the same day
+ * and period as an existing one replaces it
+ * (docs/indicators-and-score.md "Glucose"). `agora` is injectable for tests.
  */
 export function glicoseCreateSchema(agora: () => AgoraSaoPaulo = () => agoraEmSaoPaulo()) {
   return z
@@ -229,9 +231,10 @@ export const GlicoseCreateSchema = glicoseCreateSchema();
 export type GlicoseCreate = z.output<typeof GlicoseCreateSchema>;
 
 /**
- * `PATCH /api/home/glicose/:id` body (spec 2 §7: `{index, value,
- * data_afericao, time_afericao}`): `index` is the period (1–4, the same
- * numbers as `time_of_day`), `value` mg/dL. `agora` is injectable for tests.
+ * `PATCH /api/home/glicose/:id` body (docs/api/indicadores-score-profissional.md "Indicators":
+ * `{index, value, data_afericao, time_afericao}`): `index` is the period
+ * (1–4, the same numbers as `time_of_day`), `value` mg/dL. `agora` is
+ * injectable for tests.
  */
 export function glicoseUpdateSchema(agora: () => AgoraSaoPaulo = () => agoraEmSaoPaulo()) {
   return z

@@ -6,10 +6,11 @@ import { OxigenacaoViewSchema } from './oxigenacao.ts';
 import { PressaoViewSchema } from './pressao.ts';
 
 /**
- * The recent readings `GET /api/home` carries (spec 2 §7 "Indicators":
- * "returns user with pressao, indice_massa_corporal, oxigenacao, glicose,
- * caracteristicas"): the newest `HOME_INDICADORES_RECENTES` of each
- * indicator, latest first (date, then time, descending).
+ * The recent readings `GET /api/home` carries
+ * (docs/api/indicadores-score-profissional.md "Indicators": the user with pressao,
+ * indice_massa_corporal, oxigenacao, glicose, caracteristicas): the
+ * newest `HOME_INDICADORES_RECENTES` of each indicator, latest first
+ * (date, then time, descending).
  */
 export const HomeIndicadoresSchema = z.object({
   pressao: z.array(PressaoViewSchema),

@@ -52,7 +52,7 @@ describe('calcularImc', () => {
   });
 });
 
-describe('classificarImc (RULINGS.md: < 18,5; 18,5 to < 25; 25 to < 30; ≥ 30)', () => {
+describe('classificarImc (docs/indicators-and-score.md "BMI": < 18,5; 18,5 to < 25; 25 to < 30; ≥ 30)', () => {
   it.each([
     [10, 'abaixo'],
     [18.4, 'abaixo'],

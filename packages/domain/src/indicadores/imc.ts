@@ -12,8 +12,8 @@ import {
 } from './afericao.ts';
 
 /**
- * Body mass index (spec 2 §2 /indicador/imc, §3, §5 "BMI", §7
- * `POST /api/home/imc`; RULINGS.md "Indicators and score"): the weight typed
+ * Body mass index (docs/indicators-and-score.md "BMI";
+ * docs/api/indicadores-score-profissional.md "Indicators" `POST /api/home/imc`): the weight typed
  * (kg, masks `##,#` / `###,#`), the height from the profile
  * (`caracteristicas.altura`, metres), BMI = kg / m² with 1 decimal, and the
  * weight change against the previous reading.
@@ -22,7 +22,10 @@ import {
 /** pt-BR messages of the BMI screen and route. */
 export const IMC_MESSAGES = {
   peso: 'Informe um peso de 10 a 249,9 kg',
-  /** Spec 2 §5: without a height in the profile the user is told to enter it in the emergency data (/home). */
+  /**
+   * Without a height in the profile the user is told to enter it in the emergency data (/home;
+   * docs/indicators-and-score.md "BMI").
+   */
   semAltura: 'Informe sua altura nos dados de emergência para calcular o IMC.',
   imcImpossivel: 'O IMC calculado com este peso e a altura do seu perfil não é possível. Confira os dois.',
 } as const;
@@ -37,11 +40,14 @@ export const IMC_PESO_LIMITE = 250;
  */
 export const IMC_MAX = 200;
 
-/** Categories of a BMI, lightest first (RULINGS.md). */
+/** Categories of a BMI, lightest first (docs/indicators-and-score.md "BMI"). */
 export const IMC_STATUS = ['abaixo', 'normal', 'sobrepeso', 'obesidade'] as const;
 export type ImcStatus = (typeof IMC_STATUS)[number];
 
-/** Each category's label (spec 2 §5: underweight, normal, overweight, obesity risk) and tone. */
+/**
+ * Each category's label (docs/indicators-and-score.md "BMI": underweight, normal, overweight, obesity risk)
+ * and tone.
+ */
 export const IMC_STATUS_VISUAL: Record<ImcStatus, IndicadorCategoriaVisual> = {
   abaixo: { label: 'Abaixo do peso', tom: 'azul' },
   normal: { label: 'Normal', tom: 'verde' },
@@ -61,8 +67,9 @@ export function round1(x: number): number {
 }
 
 /**
- * BMI of `peso` kg at `altura` metres, kg/m² with 1 decimal (RULINGS.md).
- * Throws a RangeError on a height that is not positive.
+ * BMI of `peso` kg at `altura` metres, kg/m² with 1 decimal
+ * (docs/indicators-and-score.md "BMI"). Throws a RangeError on a height
+ * that is not positive.
  */
 export function calcularImc(peso: number, altura: number): number {
   if (!(altura > 0)) throw new RangeError('altura must be positive');
@@ -137,11 +144,11 @@ export const pesoSchema = z.preprocess(
 );
 
 /**
- * `POST /api/home/imc` body (spec 2 §7: `{peso, imc, data_afericao,
- * time_afericao, variacao_peso}`). Only `peso` and the day and time are
- * read: `imc` and `variacao_peso` may be sent (the spec's client does) but
- * the server recomputes both from the profile's height and the previous
- * reading. `agora` is injectable for tests.
+ * `POST /api/home/imc` body (docs/api/indicadores-score-profissional.md "Indicators": `{peso,
+ * imc, data_afericao, time_afericao, variacao_peso}`). Only `peso` and the
+ * day and time are read: `imc` and `variacao_peso` may be sent (the spec's
+ * client does) but the server recomputes both from the profile's height
+ * and the previous reading. `agora` is injectable for tests.
  */
 export function imcCreateSchema(agora: () => AgoraSaoPaulo = () => agoraEmSaoPaulo()) {
   return z.object({ peso: pesoSchema, ...afericaoFields(agora) }).refine(...refineAfericaoNoFuturo(agora));

@@ -23,7 +23,7 @@ function errorsOf(result: {
   return errors;
 }
 
-describe('classificarOxigenacao (RULINGS.md: 95–100 normal, 91–94 atenção, ≤ 90 alterada)', () => {
+describe('classificarOxigenacao (docs/indicators-and-score.md "Oxygen saturation": 95–100 normal, 91–94 atenção, ≤ 90 alterada)', () => {
   it.each([
     [100, 'normal'],
     [95, 'normal'],
@@ -90,7 +90,7 @@ describe('oxigenacaoCreateSchema', () => {
   });
 });
 
-describe('saturacaoProblema (RULINGS.md "Oxygen saturation")', () => {
+describe('saturacaoProblema (docs/indicators-and-score.md "Oxygen saturation")', () => {
   it('accepts 50 to 100 and names what is wrong outside', () => {
     expect(saturacaoProblema(50)).toBeNull();
     expect(saturacaoProblema(100)).toBeNull();

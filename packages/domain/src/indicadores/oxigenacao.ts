@@ -10,8 +10,8 @@ import {
 } from './afericao.ts';
 
 /**
- * Oxygen saturation (spec 2 §2 /indicador/oxigenacao, §3, §5 "Oxygen", §7
- * `POST /api/home/oxigenacao`; RULINGS.md "Indicators and score"):
+ * Oxygen saturation (docs/indicators-and-score.md "Oxygen saturation";
+ * docs/api/indicadores-score-profissional.md "Indicators" `POST /api/home/oxigenacao`):
  * `saturacao` in %, `bpm` the pulse in beats per minute, both read from a
  * pulse oximeter. The spec counts 91–94 % as normal; Brazilian and WHO
  * guidance do not, so they are 'atenção'.
@@ -27,10 +27,13 @@ export const OXIGENACAO_MESSAGES = {
 
 /** Highest saturation, %. */
 export const SATURACAO_MAX = 100;
-/** Lowest saturation accepted: below it a reading is a measuring error (RULINGS.md), %. */
+/**
+ * Lowest saturation accepted: below it a reading is a measuring error (docs/indicators-and-score.md
+ * "Oxygen saturation"), %.
+ */
 export const SATURACAO_MIN = 50;
 
-/** Categories of a saturation reading, best first (RULINGS.md). */
+/** Categories of a saturation reading, best first (docs/indicators-and-score.md "Oxygen saturation"). */
 export const OXIGENACAO_STATUS = ['normal', 'atencao', 'alterada'] as const;
 export type OxigenacaoStatus = (typeof OXIGENACAO_STATUS)[number];
 
@@ -55,7 +58,8 @@ export function classificarOxigenacao(saturacao: number): OxigenacaoStatus {
 }
 
 /**
- * What is wrong with a saturation of `n` % (RULINGS.md), or `null` when it
+ * What is wrong with a saturation of `n` %
+ * (docs/indicators-and-score.md "Oxygen saturation"), or `null` when it
  * may be saved: above {@link SATURACAO_MAX} is impossible, below
  * {@link SATURACAO_MIN} a measuring error. The entry screen and the route
  * answer the same message.
@@ -66,11 +70,12 @@ export function saturacaoProblema(n: number): string | null {
 }
 
 /**
- * `POST /api/home/oxigenacao` body (spec 2 §7: `{saturacao, bpm,
- * data_afericao, time_afericao}`). `saturacao` 2–3 digits and at most 100;
- * 10–49 is refused with {@link OXIGENACAO_MESSAGES.saturacaoErro} (a
- * measuring error, RULINGS.md); `bpm` 2–3 digits. The category is computed
- * by the server. `agora` is injectable for tests.
+ * `POST /api/home/oxigenacao` body (docs/api/indicadores-score-profissional.md "Indicators":
+ * `{saturacao, bpm, data_afericao, time_afericao}`). `saturacao` 2–3
+ * digits and at most 100; 10–49 is refused with
+ * {@link OXIGENACAO_MESSAGES.saturacaoErro} (a measuring error,
+ * docs/indicators-and-score.md "Oxygen saturation"); `bpm` 2–3 digits. The
+ * category is computed by the server. `agora` is injectable for tests.
  */
 export function oxigenacaoCreateSchema(agora: () => AgoraSaoPaulo = () => agoraEmSaoPaulo()) {
   return z

@@ -28,7 +28,7 @@ function errorsOf(result: {
   return errors;
 }
 
-describe('classificarSistolica (RULINGS.md: < 100, 100–129, 130–139, 140–179, ≥ 180)', () => {
+describe('classificarSistolica (docs/indicators-and-score.md "Blood pressure": < 100, 100–129, 130–139, 140–179, ≥ 180)', () => {
   it.each([
     [10, 'baixa'],
     [99, 'baixa'],
@@ -42,12 +42,12 @@ describe('classificarSistolica (RULINGS.md: < 100, 100–129, 130–139, 140–1
     [999, 'muito_alta'],
   ])('%i mmHg is %s', (sis, status) => expect(classificarSistolica(sis)).toBe(status));
 
-  it('puts the spec\'s overlap 129 in normal, not altered (spec 2 §5 had "129-139")', () => {
+  it('puts the spec\'s overlap 129 in normal, not altered (docs/indicators-and-score.md "Blood pressure")', () => {
     expect(classificarSistolica(129)).toBe('normal');
   });
 });
 
-describe('classificarDiastolica (RULINGS.md: < 60, 60–84, 85–89, 90–109, ≥ 110)', () => {
+describe('classificarDiastolica (docs/indicators-and-score.md "Blood pressure": < 60, 60–84, 85–89, 90–109, ≥ 110)', () => {
   it.each([
     [50, 'baixa'],
     [59, 'baixa'],

@@ -11,16 +11,18 @@ import {
 } from './afericao.ts';
 
 /**
- * Blood pressure (spec 2 §2 /indicador/pressao, §3, §5 "Blood pressure", §7
- * `POST /api/home/pressao`, §8; RULINGS.md "Indicators and score": DBHA 2020,
- * mmHg). `sis` systolic and `dia` diastolic, each classified on its own
- * scale, then the higher category wins; 'baixa' only when neither is above
- * normal.
+ * Blood pressure (docs/indicators-and-score.md "Blood pressure": DBHA 2020,
+ * mmHg; docs/api/indicadores-score-profissional.md "Indicators" `POST /api/home/pressao`). `sis`
+ * systolic and `dia` diastolic, each classified on its own scale, then the
+ * higher category wins; 'baixa' only when neither is above normal.
  */
 
 /** pt-BR messages of the blood pressure screen and route. */
 export const PRESSAO_MESSAGES = {
-  /** Spec 2 §5 and §8, verbatim (its accent and trailing space included). */
+  /**
+   * The product's warning, verbatim: its accent and trailing space included (docs/indicators-and-score.md
+   * "Blood pressure").
+   */
   diastolica: 'ATENÇÃO! Diástolica não pode ser maior que a Sistólica ',
   sis: 'Informe a pressão sistólica (2 ou 3 dígitos)',
   dia: 'Informe a pressão diastólica (2 ou 3 dígitos)',
@@ -32,14 +34,14 @@ export const PRESSAO_MESSAGES = {
   diastolicaMaior: 'A pressão diastólica (o menor valor) não pode passar da sistólica (o maior).',
 } as const;
 
-/** Lowest diastolic accepted (RULINGS.md), mmHg. */
+/** Lowest diastolic accepted (docs/indicators-and-score.md "Blood pressure"), mmHg. */
 export const DIASTOLICA_MIN = 50;
 
-/** Categories of a blood pressure reading, lowest first (RULINGS.md). */
+/** Categories of a blood pressure reading, lowest first (docs/indicators-and-score.md "Blood pressure"). */
 export const PRESSAO_STATUS = ['baixa', 'normal', 'alterada', 'alta', 'muito_alta'] as const;
 export type PressaoStatus = (typeof PRESSAO_STATUS)[number];
 
-/** Each category's label and tone (RULINGS.md; spec 2 §5: low, normal, altered, high, very high). */
+/** Each category's label and tone (docs/indicators-and-score.md "Blood pressure"). */
 export const PRESSAO_STATUS_VISUAL: Record<PressaoStatus, IndicadorCategoriaVisual> = {
   baixa: { label: 'Baixa', tom: 'azul' },
   normal: { label: 'Normal', tom: 'verde' },
@@ -49,8 +51,9 @@ export const PRESSAO_STATUS_VISUAL: Record<PressaoStatus, IndicadorCategoriaVisu
 };
 
 /**
- * The ranges of RULINGS.md, mmHg: each category's first value on each scale
- * ('baixa' is everything below normal's first value).
+ * The ranges of docs/indicators-and-score.md "Blood pressure", mmHg: each
+ * category's first value on each scale ('baixa' is everything below
+ * normal's first value).
  */
 export const PRESSAO_LIMITES = {
   sis: { normal: 100, alterada: 130, alta: 140, muito_alta: 180 },
@@ -84,10 +87,11 @@ export function classificarDiastolica(dia: number): PressaoStatus {
 const rank = (s: PressaoStatus) => PRESSAO_STATUS.indexOf(s);
 
 /**
- * The category of a reading (RULINGS.md "Blood pressure"): when either value
- * is above normal, the higher of the two categories (140/95 → alta, 125/112
- * → muito alta); otherwise 'baixa' when either is below normal (95/70,
- * 110/55), else 'normal'. Expects a valid reading (see {@link pressaoAviso}).
+ * The category of a reading (docs/indicators-and-score.md "Blood pressure"):
+ * when either value is above normal, the higher of the two categories (140/95 →
+ * alta, 125/112 → muito alta); otherwise 'baixa' when either is below normal
+ * (95/70, 110/55), else 'normal'. Expects a valid reading (see
+ * {@link pressaoAviso}).
  */
 export function classificarPressao(sis: number, dia: number): PressaoStatus {
   const a = classificarSistolica(sis);
@@ -101,7 +105,8 @@ export function classificarPressao(sis: number, dia: number): PressaoStatus {
  * Why a complete pair (both with 2–3 digits) must be refused with the spec's
  * warning: 'maior' when the diastolic is above the systolic, 'minima' when it
  * is below {@link DIASTOLICA_MIN}; null when the pair is acceptable. Equal
- * values are accepted (RULINGS.md: `dia` ≤ `sis`).
+ * values are accepted (docs/indicators-and-score.md "Blood pressure": `dia` ≤
+ * `sis`).
  */
 export function pressaoAviso(sis: number, dia: number): 'maior' | 'minima' | null {
   if (dia > sis) return 'maior';
@@ -115,13 +120,14 @@ export function pressaoAvisoTitulo(aviso: 'maior' | 'minima'): string {
 }
 
 /**
- * `POST /api/home/pressao` fields (spec 2 §7: multipart with dia, sis,
- * data_afericao, time_afericao, status; JSON is accepted too). `sis` and
- * `dia` mmHg with 2–3 digits; a pair refused by {@link pressaoAviso} fails
- * under `dia` with {@link pressaoAvisoTitulo} (the spec's warning when the
- * diastolic passes the systolic; 'Diastólica abaixo de 50 mmHg' below 50). `status` may be sent (the spec's
- * client does) but is dropped, as any other unknown field: the server
- * recomputes it with {@link classificarPressao}. `agora` is injectable for tests.
+ * `POST /api/home/pressao` fields (docs/api/indicadores-score-profissional.md "Indicators": multipart
+ * with dia, sis, data_afericao, time_afericao, status; JSON is accepted too).
+ * `sis` and `dia` mmHg with 2–3 digits; a pair refused by {@link pressaoAviso}
+ * fails under `dia` with {@link pressaoAvisoTitulo} (the spec's warning when
+ * the diastolic passes the systolic; 'Diastólica abaixo de 50 mmHg' below 50).
+ * `status` may be sent (the spec's client does) but is dropped, as any other
+ * unknown field: the server recomputes it with {@link classificarPressao}.
+ * `agora` is injectable for tests.
  */
 export function pressaoCreateSchema(agora: () => AgoraSaoPaulo = () => agoraEmSaoPaulo()) {
   return z

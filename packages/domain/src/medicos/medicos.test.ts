@@ -20,7 +20,7 @@ const medico: MedicoOption = {
 };
 
 describe('doctor autocomplete constants', () => {
-  it('searches from 2 characters (spec 1 §5 "longer than 1 character") and answers at most 10', () => {
+  it('searches from 2 characters (docs/telemedicine.md "Doctor autocomplete") and answers at most 10', () => {
     expect(MEDICO_SEARCH_MIN_LENGTH).toBe(2);
     expect(MEDICO_SEARCH_LIMIT).toBe(10);
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Fewest characters before the doctor autocomplete searches (spec 1 §5: "longer than 1 character"). */
+/** Fewest characters before the doctor autocomplete searches (docs/telemedicine.md "Doctor autocomplete"). */
 export const MEDICO_SEARCH_MIN_LENGTH = 2;
 
 /** Most doctors one autocomplete answer carries. */
@@ -17,8 +17,9 @@ export function formatCrm(crm: Crm): string {
 
 /**
  * One answer of the doctor autocomplete (`GET /api/medicos/search/:text` →
- * `{medicos}`; spec 1 §7): a registered, not suspended doctor with its CRMs
- * and its first specialty (alphabetical), `null` when none is on record.
+ * `{medicos}`; docs/telemedicine.md "Doctor autocomplete"): a registered, not
+ * suspended doctor with its CRMs and its first specialty (alphabetical),
+ * `null` when none is on record.
  */
 export const MedicoOptionSchema = z.object({
   id: z.number().int(),
@@ -28,7 +29,10 @@ export const MedicoOptionSchema = z.object({
 });
 export type MedicoOption = z.infer<typeof MedicoOptionSchema>;
 
-/** What choosing a registered doctor writes into `hospitalar` (spec 1 §5: CRM and specialty then disabled). */
+/**
+ * What choosing a registered doctor writes into `hospitalar` (docs/telemedicine.md
+ * "Doctor autocomplete": CRM and specialty then disabled).
+ */
 export function hospitalarDoctorFields(medico: MedicoOption): {
   medico_id: number;
   medico_name: string;

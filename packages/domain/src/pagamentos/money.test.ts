@@ -12,7 +12,7 @@ import {
 
 const NBSP = '\u00a0';
 
-describe('formatCentavos (spec 2 §8 prices)', () => {
+describe('formatCentavos (docs/payments-and-admin.md "Prices")', () => {
   it('formats centavos as pt-BR reais', () => {
     expect(formatCentavos(1990)).toBe(`R$${NBSP}19,90`);
     expect(formatCentavos(790)).toBe(`R$${NBSP}7,90`);
@@ -26,7 +26,7 @@ describe('formatCentavos (spec 2 §8 prices)', () => {
   });
 });
 
-describe('aplicarCupom (spec 2 §4 "Coupon")', () => {
+describe('aplicarCupom (docs/payments-and-admin.md "Coupons")', () => {
   it('takes the percent off, rounding the discount to the centavo, half up', () => {
     expect(aplicarCupom(1990, 10)).toBe(1791);
     expect(aplicarCupom(1990, 15)).toBe(1691); // 298.5 → 299
@@ -49,7 +49,7 @@ describe('aplicarCupom (spec 2 §4 "Coupon")', () => {
   });
 });
 
-describe('periodoSufixo (spec 2 §2 /planos)', () => {
+describe('periodoSufixo (docs/payments-and-admin.md "Plan screens")', () => {
   it('reads /mês and /ano', () => {
     expect(periodoSufixo('M')).toBe('/mês');
     expect(periodoSufixo('A')).toBe('/ano');
@@ -73,7 +73,7 @@ describe('fimDoPeriodo', () => {
   });
 });
 
-describe('prorrateio (spec 2 §9 "Plan change")', () => {
+describe('prorrateio (docs/payments-and-admin.md "Changing plan")', () => {
   const periodStart = new Date('2026-11-01T00:00:00Z');
   const periodEnd = new Date('2026-12-01T00:00:00Z'); // 30 days
   it('credits the unused share of the current price', () => {
@@ -155,7 +155,7 @@ describe('cobravel: the card minimum (R$ 0,50)', () => {
   });
 });
 
-describe('pagarComSaldo (spec 2 §9: credit pays first)', () => {
+describe('pagarComSaldo (docs/payments-and-admin.md "Changing plan": credit pays first)', () => {
   it('uses the balance first and charges the rest, forgoing a rest under R$ 0,50', () => {
     expect(pagarComSaldo(790, 0)).toEqual({ saldo_usado: 0, cobranca: 790 });
     expect(pagarComSaldo(790, 100)).toEqual({ saldo_usado: 100, cobranca: 690 });

@@ -1,8 +1,8 @@
 /**
- * Money, coupons and billing periods (spec 2 §4 "Subscription", "Coupon",
- * §8, §9; RULINGS.md "Payments", "Time and money"; issue 8). Every amount is
- * an integer number of centavos: the server computes each price from these
- * functions and never takes one from a client.
+ * Money, coupons and billing periods (docs/payments-and-admin.md "Prices";
+ * issue 8). Every amount is an integer number of centavos: the server
+ * computes each price from these functions and never takes one from a
+ * client.
  */
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
@@ -19,8 +19,8 @@ export function formatCentavos(centavos: number): string {
 
 /**
  * The price after a coupon of `desconto` percent (1–100, whole): the
- * discount is rounded to the nearest centavo, half up (spec 2 §4 "Coupon":
- * "rounding to 2 decimals"), and the price never goes below 0.
+ * discount is rounded to the nearest centavo, half up
+ * (docs/payments-and-admin.md "Coupons"), and the price never goes below 0.
  * `aplicarCupom(1990, 10)` → 1791; `aplicarCupom(1990, 15)` → 1691
  * (298,5 centavos of discount round to 299); `aplicarCupom(1990, 100)` → 0.
  * Throws a RangeError for a negative or fractional price or a percent
@@ -33,10 +33,13 @@ export function aplicarCupom(centavos: number, desconto: number): number {
   return Math.max(0, centavos - Math.round((centavos * desconto) / 100));
 }
 
-/** A plan's billing period (spec 2 §3 Plan `periodo`): M monthly, A annual. */
+/** A plan's billing period (docs/payments-and-admin.md "Plans": `periodo`): M monthly, A annual. */
 export type PlanoPeriodo = 'M' | 'A';
 
-/** The label after a plan's price on /planos (spec 2 §2): '/mês' or '/ano'. */
+/**
+ * The label after a plan's price on /planos (docs/payments-and-admin.md
+ * "Plan screens"): '/mês' or '/ano'.
+ */
 export function periodoSufixo(periodo: PlanoPeriodo): string {
   return periodo === 'M' ? '/mês' : '/ano';
 }
@@ -58,7 +61,10 @@ export function fimDoPeriodo(start: Date, periodo: PlanoPeriodo): Date {
   return end;
 }
 
-/** What a plan change costs now (spec 2 §9 "Plan change"; issue 8 "Change plan"). All in centavos. */
+/**
+ * What a plan change costs now (docs/payments-and-admin.md "Changing plan";
+ * issue 8 "Change plan"). All in centavos.
+ */
 export interface Prorrateio {
   /** The unused part of the current period's price, credited. */
   credito: number;
@@ -69,12 +75,13 @@ export interface Prorrateio {
 }
 
 /**
- * The proration of a plan change at `now` (spec 2 §9: "the new price is
- * charged with the unused paid amount credited"): the credit is the current
- * price times the unused share of `[periodStart, periodEnd)`, rounded to
- * the nearest centavo; the new plan starts a full period at `now`. A `now`
- * outside the period credits 0 (before the start cannot happen; after the
- * end nothing is left). Throws a RangeError for a bad price or an empty period.
+ * The proration of a plan change at `now` (docs/payments-and-admin.md
+ * "Changing plan": the new price is charged with the unused paid amount
+ * credited): the credit is the current price times the unused share of
+ * `[periodStart, periodEnd)`, rounded to the nearest centavo; the new plan
+ * starts a full period at `now`. A `now` outside the period credits 0 (before
+ * the start cannot happen; after the end nothing is left). Throws a
+ * RangeError for a bad price or an empty period.
  */
 export function prorrateio(input: {
   precoAtual: number;
@@ -116,9 +123,10 @@ export function cobravel(centavos: number): number {
 }
 
 /**
- * Paying `valor` centavos with a credit balance of `saldo` first (spec 2 §9:
- * credit left by a plan change pays the next charges): the balance used and
- * what the card is charged ({@link cobravel} of the rest).
+ * Paying `valor` centavos with a credit balance of `saldo` first
+ * (docs/payments-and-admin.md "Changing plan": credit left by a plan change
+ * pays the next charges): the balance used and what the card is charged
+ * ({@link cobravel} of the rest).
  * `pagarComSaldo(790, 100)` → `{saldo_usado: 100, cobranca: 690}`;
  * `pagarComSaldo(790, 760)` → `{saldo_usado: 760, cobranca: 0}` (30 centavos forgone).
  */

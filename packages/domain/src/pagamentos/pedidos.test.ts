@@ -19,7 +19,7 @@ const endereco = {
   complemento: '',
 };
 
-describe('EnderecoEntregaSchema (spec 2 §5 "QR delivery address")', () => {
+describe('EnderecoEntregaSchema (docs/payments-and-admin.md "Delivery address")', () => {
   it('accepts an address, sending the CEP as digits and a blank complemento as null', () => {
     expect(EnderecoEntregaSchema.parse(endereco)).toEqual({
       ...endereco,
@@ -76,7 +76,7 @@ describe('cupomProblema (issue 8 coupons)', () => {
   });
 });
 
-describe('precoPedido (spec 2 §9)', () => {
+describe('precoPedido (docs/payments-and-admin.md "Sticker orders")', () => {
   it('charges R$ 19,90, less a coupon, and nothing for the annual plan free set', () => {
     expect(precoPedido({ kitGratis: false, desconto: null })).toBe(QR_KIT_PRECO);
     expect(precoPedido({ kitGratis: false, desconto: 10 })).toBe(1791);

@@ -3,12 +3,11 @@ import { CidadeSchema } from '../profile/schemas.ts';
 import { aplicarCupom, cobravel } from './money.ts';
 
 /**
- * QR sticker orders and coupons (spec 2 §2 /qrcode/purchase, /qrcode/orders,
- * §3 "QR order", §4 "Coupon", "Purchase stepper", §5 "QR delivery address",
- * §8, §9; issue 8 "QR sticker orders").
+ * QR sticker orders and coupons of /qrcode/purchase and /qrcode/orders
+ * (docs/payments-and-admin.md "Sticker orders"; issue 8 "QR sticker orders").
  */
 
-/** pt-BR messages of the purchase and its coupon (spec 2 §5, §8). */
+/** pt-BR messages of the purchase and its coupon (docs/payments-and-admin.md "Sticker orders"). */
 export const PEDIDO_MESSAGES = {
   endereco: 'Informe o endereço',
   bairro: 'Informe o bairro',
@@ -25,10 +24,10 @@ export const PEDIDO_MESSAGES = {
   cupomEsgotado: 'Este cupom já foi usado o número máximo de vezes.',
 } as const;
 
-/** Price of one set of 4 QR stickers, centavos (spec 2 §9: R$ 19,90). */
+/** Price of one set of 4 QR stickers, centavos (docs/payments-and-admin.md "Prices": R$ 19,90). */
 export const QR_KIT_PRECO = 1990;
 
-/** What step 1 of the purchase describes (spec 2 §9). */
+/** What step 1 of the purchase describes (docs/payments-and-admin.md "Sticker orders"). */
 export const QR_KIT_DESCRICAO = {
   titulo: 'Kit com 4 adesivos QR Code',
   itens: [
@@ -39,7 +38,7 @@ export const QR_KIT_DESCRICAO = {
   ],
 } as const;
 
-/** Order statuses (spec 2 §3, §9): A Aguardando, E Enviado. */
+/** Order statuses (docs/payments-and-admin.md "Order states"): A Aguardando, E Enviado. */
 export const PEDIDO_STATUS = { A: 'Aguardando', E: 'Enviado' } as const;
 export type PedidoStatus = keyof typeof PEDIDO_STATUS;
 
@@ -62,11 +61,11 @@ const required = (message: string, max = 255) =>
   );
 
 /**
- * The delivery address of step 2 (spec 2 §5 "QR delivery address"):
- * `endereco`, `bairro`, `cidade` (a municipality from the search, `{id,
- * descricao}`) and `cep` (8 digits, masked `#####-###` on screen, sent as
- * digits) required; `complemento` optional. A blank CEP reads 'Informe o
- * CEP'; one typed but not 8 digits says it has 8 (issue 17).
+ * The delivery address of step 2 (docs/payments-and-admin.md
+ * "Delivery address"): `endereco`, `bairro`, `cidade` (a municipality from
+ * the search, `{id, descricao}`) and `cep` (8 digits, masked `#####-###` on
+ * screen, sent as digits) required; `complemento` optional. A blank CEP reads
+ * 'Informe o CEP'; one typed but not 8 digits says it has 8 (issue 17).
  */
 export const EnderecoEntregaSchema = z.object({
   endereco: required(PEDIDO_MESSAGES.endereco),
@@ -120,10 +119,10 @@ export function normalizeCupomNome(nome: string): string {
 }
 
 /**
- * The price of a sticker order in centavos (spec 2 §4 "Purchase stepper",
- * §9): free (0) when the buyer holds an annual plan and has not had the free
- * set yet; otherwise {@link QR_KIT_PRECO} less the coupon's percent, if
- * any ({@link precoComCupom}).
+ * The price of a sticker order in centavos (docs/payments-and-admin.md
+ * "Purchase steps"): free (0) when the buyer holds an annual plan and has not
+ * had the free set yet; otherwise {@link QR_KIT_PRECO} less the coupon's
+ * percent, if any ({@link precoComCupom}).
  */
 export function precoPedido(input: { kitGratis: boolean; desconto: number | null }): number {
   if (input.kitGratis) return 0;

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { CardViewSchema, PaymentMethodIdSchema } from './schemas.ts';
 
 /**
- * Plans and subscriptions (spec 2 §2 /planos, /planos/pagamento/:plano,
- * /planos/alterar, /pagamento/alterar; §3 Plan, Subscription; §4
- * "Subscription"; §7 "Plans"; §9; issue 8 "Plans").
+ * Plans and subscriptions of /planos, /planos/pagamento/:plano,
+ * /planos/alterar and /pagamento/alterar (docs/payments-and-admin.md
+ * "Plans"; issue 8 "Plans").
  */
 
 /** pt-BR messages of the plan screens and routes. */
@@ -21,11 +21,14 @@ export const PLANO_MESSAGES = {
   alterado: 'Plano alterado com sucesso!',
   cartaoAlterado: 'Cartão atualizado com sucesso!',
   semCartao: 'Cadastre um cartão para continuar.',
-  /** The chip of a cancelled subscription (spec 2 §4). */
+  /** The chip of a cancelled subscription (docs/payments-and-admin.md "Subscription states"). */
   chipCancelado: 'Cancelado',
 } as const;
 
-/** A plan as listed (spec 2 §3 Plan): `preco` centavos, `periodo` M or A, `tipo` 1 includes teleconsultations. */
+/**
+ * A plan as listed (docs/payments-and-admin.md "Plans"): `preco` centavos,
+ * `periodo` M or A, `tipo` 1 includes teleconsultations.
+ */
 export const PlanoViewSchema = z.object({
   id: z.number().int(),
   nome: z.string(),
@@ -38,9 +41,10 @@ export const PlanoViewSchema = z.object({
 export type PlanoView = z.output<typeof PlanoViewSchema>;
 
 /**
- * The caller's subscription (spec 2 §3 Subscription: `stripe_plan`,
- * `ends_at`): `ends_at` set once cancelled (the plan lasts until then);
- * `current_period_end` when the next charge happens (ISO instants).
+ * The caller's subscription (docs/payments-and-admin.md
+ * "Subscription states": `stripe_plan`, `ends_at`): `ends_at` set once
+ * cancelled (the plan lasts until then); `current_period_end` when the next
+ * charge happens (ISO instants).
  */
 export const SubscriptionViewSchema = z.object({
   id: z.number().int(),
@@ -53,8 +57,9 @@ export const SubscriptionViewSchema = z.object({
 export type SubscriptionView = z.output<typeof SubscriptionViewSchema>;
 
 /**
- * `GET /api/planos` (spec 2 §7): the active subscription with its plan and
- * saved card, or `null`s and the list of plans on sale.
+ * `GET /api/planos` (docs/payments-and-admin.md "Plans"): the active
+ * subscription with its plan and saved card, or `null`s and the list of
+ * plans on sale.
  */
 export const PlanosAnswerSchema = z.object({
   subscription: SubscriptionViewSchema.nullable(),
@@ -64,11 +69,14 @@ export const PlanosAnswerSchema = z.object({
 });
 export type PlanosAnswer = z.output<typeof PlanosAnswerSchema>;
 
-/** `PUT /api/planos/subscribe` body (spec 2 §7): the plan by its provider id, and the card. */
+/**
+ * `PUT /api/planos/subscribe` body (docs/payments-and-admin.md "Plans"): the
+ * plan by its provider id, and the card.
+ */
 export const SubscribeSchema = z.object({
   stripe_plan: z.string({ error: PLANO_MESSAGES.notFound }).trim().min(1, PLANO_MESSAGES.notFound).max(120),
   payment_method: PaymentMethodIdSchema,
 });
 
-/** `PUT /api/planos/pagamento` body (spec 2 §7): the new card. */
+/** `PUT /api/planos/pagamento` body (docs/payments-and-admin.md "Saved card"): the new card. */
 export const ChangeCardSchema = z.object({ payment_method: PaymentMethodIdSchema });

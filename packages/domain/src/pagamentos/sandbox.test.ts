@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cardDigits, sandboxCard } from './sandbox.ts';
 
-describe('sandbox test cards (RULINGS.md "Payments")', () => {
+describe('sandbox test cards (docs/payments-and-admin.md "Payment providers")', () => {
   it('knows Stripe success and failure numbers, typed with spaces or not', () => {
     expect(sandboxCard('4242 4242 4242 4242')).toEqual({ brand: 'visa', falha: null });
     expect(sandboxCard('4000000000000002')).toEqual({ brand: 'visa', falha: 'card_declined' });

@@ -1,9 +1,10 @@
 /**
- * The offline `sandbox` payment provider's cards (RULINGS.md "Payments";
- * issue 8 "Payment providers"): Stripe's documented test numbers behave as
- * they do in Stripe's test mode, with Stripe's pt-BR messages; any other
- * number is refused as Stripe's test mode refuses a real card. Only the
- * sandbox reads card numbers: in `stripe` mode they never reach Pulso.
+ * The offline `sandbox` payment provider's cards (docs/payments-and-admin.md
+ * "Payment providers"; issue 8 "Payment providers"): Stripe's documented test
+ * numbers behave as they do in Stripe's test mode, with Stripe's pt-BR
+ * messages; any other number is refused as Stripe's test mode refuses a real
+ * card. Only the sandbox reads card numbers: in `stripe` mode they never
+ * reach Pulso.
  */
 
 /** Card brands as Stripe names them (`card.brand`). */

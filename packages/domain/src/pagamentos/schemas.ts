@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Wire shapes and messages shared by the payment routes and the card forms
- * (spec 2 §5 "Chat and consultation", "Plans", §7, §8; issue 8).
+ * (docs/payments-and-admin.md "Charges"; issue 8).
  */
 
 /** pt-BR messages of payments in general. */
@@ -16,7 +16,10 @@ export const PAGAMENTO_MESSAGES = {
   interrompido: 'Este pagamento foi interrompido antes da confirmação. Tente de novo.',
 } as const;
 
-/** Single-consultation price until staff set one, centavos (RULINGS.md "Time and money": an admin setting). */
+/**
+ * Single-consultation price until staff set one, centavos
+ * (docs/payments-and-admin.md "Single consultation": an admin setting).
+ */
 export const ATENDIMENTO_VALOR_PADRAO = 5990;
 
 /**
@@ -28,7 +31,10 @@ export const PaymentMethodIdSchema = z
   .trim()
   .regex(/^pm_[A-Za-z0-9_]{1,117}$/, PAGAMENTO_MESSAGES.paymentMethod);
 
-/** `PUT /api/telemedicina/purchase/atendimento` body (spec 2 §5): the card to charge. */
+/**
+ * `PUT /api/telemedicina/purchase/atendimento` body (docs/payments-and-admin.md
+ * "Single consultation"): the card to charge.
+ */
 export const AtendimentoPurchaseSchema = z.object({ payment_method: PaymentMethodIdSchema });
 
 /**
@@ -49,7 +55,7 @@ export const SandboxCardSchema = z.object({
   cvc: z.string().max(8),
 });
 
-/** A card as shown: brand, last 4 digits, expiry (spec 2 §3 "Payment method"). */
+/** A card as shown: brand, last 4 digits, expiry (docs/payments-and-admin.md "Saved card"). */
 export const CardViewSchema = z.object({
   brand: z.string(),
   last4: z.string(),

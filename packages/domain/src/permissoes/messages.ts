@@ -1,4 +1,4 @@
-/** pt-BR messages of /permissoes and of the public view (docs/api-issue-4.md, docs/public-code-page.md). */
+/** pt-BR messages of /permissoes and of the public view (docs/api/saude-and-permissoes.md, docs/public-code-page.md). */
 export const PERMISSOES_MESSAGES = {
   updated: 'Permissões atualizadas com sucesso',
   denied: 'Você não possui permissão para acessar as informações de saúde deste paciente.',

@@ -24,7 +24,7 @@ import {
 } from './permissoes.ts';
 
 describe('PERMISSOES_MESSAGES', () => {
-  it('carries the spec messages verbatim (spec 2 §5, §6)', () => {
+  it('carries the messages verbatim (docs/authorization.md "Permissions screen")', () => {
     expect(PERMISSOES_MESSAGES.updated).toBe('Permissões atualizadas com sucesso');
     expect(PERMISSOES_MESSAGES.denied).toBe(
       'Você não possui permissão para acessar as informações de saúde deste paciente.',
@@ -33,12 +33,13 @@ describe('PERMISSOES_MESSAGES', () => {
 });
 
 /**
- * RULINGS.md "Who sees what", written out by hand rather than computed:
+ * docs/authorization.md "Who sees what through the code", written out by
+ * hand rather than computed:
  * My Health — 1 only the patient; 2 + their doctors; 3 + any signed-in doctor
  * or emergency professional; 4 anyone (a visitor without an account too).
  * Timeline — only with `permissoes.timeline` on and My Health readable.
  * The patient reading their own code always gets both tabs (it is their own
- * record; spec 2 §6 restricts "viewing *another* patient's pages").
+ * record; the levels govern the other viewers).
  * Columns: [saude, timeline] for timeline off, then for timeline on.
  */
 type Row = readonly [off: readonly [boolean, boolean], on: readonly [boolean, boolean]];

@@ -2,18 +2,20 @@ import { z } from 'zod';
 import { PERMISSOES_MESSAGES } from './messages.ts';
 
 /**
- * Who may see what through a patient's code (spec 2 §3 "Permissions", §6;
- * RULINGS.md "Who sees what"). Pure rules: the server classifies the viewer
- * and serves only the allowed tabs; the web explains the same levels.
+ * Who may see what through a patient's code (docs/authorization.md "Who
+ * sees what through the code", "Permissions screen"). Pure rules: the server
+ * classifies the viewer and serves only the allowed tabs; the web explains
+ * the same levels.
  */
 
-/** Levels of `permissoes.saude` (spec 2 §3): 1 only me … 4 anyone. */
+/** Levels of `permissoes.saude` (docs/authorization.md "Permissions screen"): 1 only me … 4 anyone. */
 export const SAUDE_LEVELS = [1, 2, 3, 4] as const;
 export type SaudeLevel = (typeof SAUDE_LEVELS)[number];
 
 /**
- * Each level as the patient reads it on /permissoes: a short label (spec 2 §3)
- * and a plain explanation of who will see allergies and medications.
+ * Each level as the patient reads it on /permissoes: a short label
+ * (docs/authorization.md "Permissions screen") and a plain explanation of who
+ * will see allergies and medications.
  */
 export const SAUDE_LEVEL_INFO: Record<SaudeLevel, { label: string; description: string }> = {
   1: {
@@ -39,12 +41,12 @@ export const SAUDE_LEVEL_INFO: Record<SaudeLevel, { label: string; description: 
 };
 
 /**
- * A patient's permissions (`permissoes`; docs/authorization.md "Who sees
- * what"): `saude` who reads My Health (1–4), `timeline` whether the Timeline
- * tab follows My Health, and what the Emergency tab adds for anyone holding
- * the code: `endereco` the street address (street, number, apartment,
- * neighbourhood; the city is always shown), `emergencia_saude` the red strip
- * of allergies, medications and chronic conditions.
+ * A patient's permissions (`permissoes`; docs/authorization.md "Who sees what
+ * through the code"): `saude` who reads My Health (1–4), `timeline` whether
+ * the Timeline tab follows My Health, and what the Emergency tab adds for
+ * anyone holding the code: `endereco` the street address (street, number,
+ * apartment, neighbourhood; the city is always shown), `emergencia_saude` the
+ * red strip of allergies, medications and chronic conditions.
  */
 export const PermissoesViewSchema = z.object({
   saude: z.number().int().min(1).max(4),
@@ -111,7 +113,7 @@ export const PermissoesEmergenciaSchema = z
   });
 
 /**
- * The five kinds of viewer of a code (RULINGS.md "Who sees what"):
+ * The five kinds of viewer of a code (docs/authorization.md "Who sees what through the code"):
  * - `guest`: no valid token;
  * - `self`: the patient;
  * - `own_doctor`: a doctor of theirs (care session A, E or ET, or chosen in
@@ -165,13 +167,13 @@ export interface VisibleTabs {
 
 /**
  * Which tabs of `/code/:code` a viewer may read (docs/authorization.md "Who
- * sees what"): My Health when the level admits the viewer (1 only the
- * patient, 2 + their doctors, 3 + any doctor or emergency professional, 4
- * anyone); the timeline only when `permissoes.timeline` is on *and* My
- * Health is readable. The patient always reads both: it is their own record.
- * The Emergency tab is the same for every viewer, the patient included (it
- * shows them what a rescuer sees): the address and the allergies strip
- * exactly when their switches are on.
+ * sees what through the code"): My Health when the level admits the viewer (1
+ * only the patient, 2 + their doctors, 3 + any doctor or emergency
+ * professional, 4 anyone); the timeline only when `permissoes.timeline` is on
+ * *and* My Health is readable. The patient always reads both: it is their own
+ * record. The Emergency tab is the same for every viewer, the patient
+ * included (it shows them what a rescuer sees): the address and the allergies
+ * strip exactly when their switches are on.
  */
 export function visibleTabs(permissoes: Permissoes, viewer: ViewerKind): VisibleTabs {
   const emergency = { endereco: permissoes.endereco, emergencia_saude: permissoes.emergencia_saude };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES as AVATAR_MAX_BYTES } from '../shared/files.ts';
 import { avatarFileProblem } from './avatar.ts';
 
-describe('avatarFileProblem (spec 1 §8, §9)', () => {
+describe('avatarFileProblem (docs/accounts.md "Profile photo")', () => {
   it('accepts PNG, JPEG and WebP up to 2 MB', () => {
     for (const type of ['image/png', 'image/jpeg', 'image/webp']) {
       expect(avatarFileProblem({ type, size: AVATAR_MAX_BYTES })).toBeNull();

@@ -1,15 +1,15 @@
 import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from '../shared/files.ts';
 
-/** Side of the stored avatar in pixels (spec 1 §9: 350×350 PNG). */
+/** Side of the stored avatar in pixels (docs/accounts.md "Profile photo": 350×350 PNG). */
 export const AVATAR_SIZE = 350;
 
-/** Side of the crop viewport in pixels (spec 1 §9: 250×250). */
+/** Side of the crop viewport in pixels (docs/accounts.md "Profile photo": 250×250). */
 export const AVATAR_CROP_SIZE = 250;
 
 /** Image types accepted for the avatar, checked from the bytes on the server. */
 export const AVATAR_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
-/** pt-BR messages of the avatar (spec 1 §8). */
+/** pt-BR messages of the avatar (docs/accounts.md "Profile photo"). */
 export const AVATAR_MESSAGES = {
   saved: 'Foto alterada com sucesso',
   missing: 'Escolha uma imagem',

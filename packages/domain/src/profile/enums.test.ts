@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COR, DOADOR, enumLabel, enumOptions, OLHOS, RELACAO, SANGUE, SEXO } from './enums.ts';
 
 describe('enumerations', () => {
-  it('carry the codes of spec 1 §3', () => {
+  it('carry the codes of docs/accounts.md "Enumerations"', () => {
     expect(Object.keys(RELACAO)).toEqual(['C', 'F', 'I', 'P', 'T', 'A', 'O']);
     expect(Object.keys(COR)).toEqual(['1', '2', '3', '4', '5']);
     expect(Object.keys(OLHOS)).toEqual(['1', '2', '3', '4']);

@@ -1,6 +1,6 @@
 /**
- * Enumerations of spec 1 §3 with their pt-BR labels. Wire values are the
- * spec's codes; labels are for display only.
+ * Enumerations of docs/accounts.md "Enumerations" with their pt-BR labels.
+ * Wire values are the spec's codes; labels are for display only.
  */
 
 /** Emergency contact relation (`pessoal.contato_relacao`). */

@@ -31,7 +31,7 @@ afterEach(() => {
 });
 
 describe('profile limits', () => {
-  it('match spec 1 §5', () => {
+  it('match docs/accounts.md "Emergency data"', () => {
     expect([PESO_MIN, PESO_MAX]).toEqual([10, 400]);
     expect([ALTURA_MIN, ALTURA_MAX]).toEqual([0.4, 2.5]);
     expect(P.telefone).toBe('Informe o número do seu telefone celular');

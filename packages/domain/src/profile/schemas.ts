@@ -12,7 +12,10 @@ import {
   optionalText,
 } from '../shared/zod-helpers.ts';
 
-/** pt-BR messages of the emergency-data cards (spec 1 §5; the rest decided in issue 2's note). */
+/**
+ * pt-BR messages of the emergency-data cards (docs/accounts.md "Emergency data"; the rest decided in issue
+ * 2's note).
+ */
 export const PROFILE_MESSAGES = {
   telefone: 'Informe o número do seu telefone celular',
   contato_telefone: 'Informe um telefone válido',
@@ -27,16 +30,17 @@ export const PROFILE_MESSAGES = {
   cidade: 'Escolha a cidade na lista',
 } as const;
 
-/** Weight limits in kg (mask `##,#`/`###,#`; spec 1 §5). */
+/** Weight limits in kg (mask `##,#`/`###,#`; docs/accounts.md "Physical characteristics"). */
 export const PESO_MIN = 10;
 export const PESO_MAX = 400;
-/** Height limits in metres (mask `#,##`; spec 1 §5). */
+/** Height limits in metres (mask `#,##`; docs/accounts.md "Physical characteristics"). */
 export const ALTURA_MIN = 0.4;
 export const ALTURA_MAX = 2.5;
 
 /**
- * `PUT /api/home/pessoal` body (spec 1 §3 User.pessoal). Phones are sent as
- * digits; masks are stripped if present. `telefone` is the patient's mobile.
+ * `PUT /api/home/pessoal` body (docs/accounts.md "Personal information").
+ * Phones are sent as digits; masks are stripped if present. `telefone` is the
+ * patient's mobile.
  */
 export const PessoalSchema = z.object({
   telefone: z.preprocess(
@@ -51,9 +55,9 @@ export type Pessoal = z.output<typeof PessoalSchema>;
 export type PessoalInput = z.input<typeof PessoalSchema>;
 
 /**
- * `PUT /api/home/caracteristicas` body (spec 1 §3 User.caracteristicas):
- * `peso` in kg with 1 decimal, `altura` in metres with 2 decimals; a comma is
- * accepted in place of the dot.
+ * `PUT /api/home/caracteristicas` body
+ * (docs/accounts.md "Physical characteristics"): `peso` in kg with 1 decimal,
+ * `altura` in metres with 2 decimals; a comma is accepted in place of the dot.
  */
 export const CaracteristicasSchema = z.object({
   peso: optionalDecimal(
@@ -85,9 +89,10 @@ export const CidadeSchema = z.object(
 export type Cidade = z.output<typeof CidadeSchema>;
 
 /**
- * `PUT /api/home/geral` body (spec 1 §3 User.geral). `nascimento` is
- * `YYYY-MM-DD` from 1920-01-01 to today (America/Sao_Paulo); `cidade` must be
- * a municipality chosen from the search (the server checks the id).
+ * `PUT /api/home/geral` body (docs/accounts.md "General information").
+ * `nascimento` is `YYYY-MM-DD` from 1920-01-01 to today (America/Sao_Paulo);
+ * `cidade` must be a municipality chosen from the search (the server checks
+ * the id).
  */
 export const GeralSchema = z.object({
   nascimento: z.preprocess(
@@ -107,7 +112,7 @@ export const GeralSchema = z.object({
 export type Geral = z.output<typeof GeralSchema>;
 export type GeralInput = z.input<typeof GeralSchema>;
 
-/** `outras` section (spec 1 §3 User.outras); edited on /saude, `doador` shown in the emergency view. */
+/** `outras` section (docs/accounts.md "Other information"); edited on /saude, `doador` shown in the emergency view. */
 export const OutrasSchema = z.object({
   doador: optionalLetterEnum(['S', 'N'], 'Escolha Sim ou Não'),
   adicional: optionalText(2000),

@@ -1,9 +1,10 @@
 import { formatInstantBR } from '../shared/dates.ts';
 
 /**
- * The free month every account starts with (docs/api-issue-5.md "Trial
- * lock"): it ends one calendar month after the account was made (UTC; a
- * 31 January account ends on 3 March, as `Date` rolls the month over).
+ * The free month every account starts with
+ * (docs/accounts.md "Trial and locked accounts"): it ends one calendar month
+ * after the account was made (UTC; a 31 January account ends on 3 March, as
+ * `Date` rolls the month over).
  */
 export function trialEndsAt(createdAt: Date | string): Date {
   const end = new Date(createdAt);

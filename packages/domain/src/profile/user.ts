@@ -39,9 +39,10 @@ export const OutrasViewSchema = z.object({
 
 /**
  * The signed-in user (`GET /api/user`, `GET /api/home`, login and register
- * answers; spec 1 §3 User). `updated_at` is the last edit of the emergency
- * data (UTC instant, ISO); `avatar` is a URL or `null`; `code` is canonical.
- * `trialEnded` is computed at read time (RULINGS.md "Trial").
+ * answers; docs/accounts.md "The signed-in user"). `updated_at` is the last
+ * edit of the emergency data (UTC instant, ISO); `avatar` is a URL or `null`;
+ * `code` is canonical. `trialEnded` is computed at read time
+ * (docs/accounts.md "Trial and locked accounts").
  */
 export const UserViewSchema = z.object({
   id: z.number().int(),
@@ -78,14 +79,14 @@ export type HealthAlertView = z.infer<typeof HealthAlertViewSchema>;
 
 /**
  * What `GET /api/code/:code` answers to anyone holding the code
- * (docs/authorization.md "Who sees what", Emergency tab): name, avatar,
- * `pessoal`, `caracteristicas`, `geral` (blood type included) and
+ * (docs/authorization.md "Who sees what through the code", Emergency tab):
+ * name, avatar, `pessoal`, `caracteristicas`, `geral` (blood type included) and
  * `outras.doador`. `geral.endereco`, `bairro` and `complemento` only when the
  * patient turned the address on (`permissoes.endereco`; the city always);
- * `alerta` (allergies, medications, conditions) only when they turned the
- * strip on, or the viewer may read My Health. Absent, never null, when not
- * served. Never the e-mail, the id or the rest of My Health. `idade` is whole
- * years from `nascimento`, in America/Sao_Paulo.
+ * `alerta` (allergies, medications, conditions) only when they turned the strip
+ * on, or the viewer may read My Health. Absent, never null, when not served.
+ * Never the e-mail, the id or the rest of My Health. `idade` is whole years
+ * from `nascimento`, in America/Sao_Paulo.
  */
 export const PublicEmergencyViewSchema = z.object({
   name: z.string(),

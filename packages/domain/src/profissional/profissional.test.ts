@@ -14,7 +14,7 @@ const errorsOf = (input: unknown) => {
   return parsed.success ? {} : issuesToFieldErrors(parsed.error.issues);
 };
 
-describe('ProfissionalCreateSchema (spec 2 §5 "Emergency professional")', () => {
+describe('ProfissionalCreateSchema (docs/codes.md "Registering and its messages")', () => {
   it("gives the spec's messages for a missing or blank tipo and numero", () => {
     expect(errorsOf({})).toEqual({
       tipo: [PROFISSIONAL_MESSAGES.tipo],

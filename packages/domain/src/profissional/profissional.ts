@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { blankToNull } from '../shared/zod-helpers.ts';
 
 /**
- * The emergency professional's credential of /profissional (spec 2 §2
- * "Other screens", §3 "Emergency professional", §4, §5, §7 `GET, POST,
- * DELETE /api/profissional`, §9 "Document photo"; RULINGS.md "Who sees
- * what" level 3; issue 7). One per account; once registered its fields are
- * locked and only the whole record can be deleted.
+ * The emergency professional's credential of /profissional (docs/codes.md
+ * "Emergency professional"; docs/api/indicadores-score-profissional.md "Emergency professional";
+ * docs/authorization.md "Who sees what through the code" level 3; issue 7).
+ * One per account; once registered its fields are locked and only the whole
+ * record can be deleted.
  */
 
-/** pt-BR messages of /profissional and its routes (spec 2 §5 for the first three). */
+/** pt-BR messages of /profissional and its routes (docs/codes.md "Registering and its messages"). */
 export const PROFISSIONAL_MESSAGES = {
   tipo: 'Informe o tipo de profissional',
   numero: 'Informe seu número de cadastro',
@@ -25,11 +25,11 @@ export const PROFISSIONAL_MESSAGES = {
   documentoNotFound: 'Documento não encontrado',
 } as const;
 
-/** Kinds of emergency professional (spec 2 §3): M Médico, B Bombeiro, S SAMU. */
+/** Kinds of emergency professional (docs/codes.md "The credential"): M Médico, B Bombeiro, S SAMU. */
 export const PROFISSIONAL_TIPOS = ['M', 'B', 'S'] as const;
 export type ProfissionalTipo = (typeof PROFISSIONAL_TIPOS)[number];
 
-/** The label of each kind (spec 2 §3). */
+/** The label of each kind (docs/codes.md "The credential"). */
 export const PROFISSIONAL_TIPO_LABELS: Record<ProfissionalTipo, string> = {
   M: 'Médico',
   B: 'Bombeiro',
@@ -57,10 +57,11 @@ export const PROFISSIONAL_STATUS_LABELS: Record<ProfissionalStatus, string> = {
 
 /**
  * Whether a credential makes its holder a health professional for level 3
- * of the public view (RULINGS.md "Who sees what": "any signed-in doctor or
- * registered emergency professional"; issue 9: "only verified ones count for
- * the public view's level 3"): only one staff have marked `verificado`; a
- * pending or rejected one does not count.
+ * of the public view (docs/codes.md "Once registered"; docs/authorization.md
+ * "Who sees what through the code": any signed-in doctor or registered
+ * emergency professional; issue 9: "only verified ones count for the public
+ * view's level 3"): only one staff have marked `verificado`; a pending or
+ * rejected one does not count.
  * The only copy of the rule: the server's viewer classification
  * (`modules/code/viewer.service.ts`) reads the status and asks this function.
  */
@@ -71,10 +72,10 @@ export function countsForLevel3(status: ProfissionalStatus): boolean {
 /** Longest registration number (`profissionais.numero`, varchar 30). */
 export const PROFISSIONAL_NUMERO_MAX = 30;
 
-/** Widest document photo sent, in pixels (spec 2 §9 "Document photo: maximum width 800"). */
+/** Widest document photo sent, in pixels (docs/codes.md "Registering and its messages": 800). */
 export const DOCUMENTO_MAX_WIDTH = 800;
 
-/** JPEG quality of the document photo sent (spec 2 §9 "JPEG quality 0.5"). */
+/** JPEG quality of the document photo sent (docs/codes.md "Registering and its messages": 0.5). */
 export const DOCUMENTO_JPEG_QUALITY = 0.5;
 
 // A registration number as printed on Brazilian credentials: 'CRM-SP 123456', '123.456/PE', 'BM 4521'.
@@ -82,7 +83,8 @@ const NUMERO = /^[\p{L}\d](?:[\p{L}\d ./-]*[\p{L}\d])?$/u;
 
 /**
  * The text fields of `POST /api/profissional` (multipart, with the photo
- * `documento` checked apart: spec 2 §5 'Anexe uma foto do seu documento').
+ * `documento` checked apart: docs/codes.md "Registering and its messages",
+ * 'Anexe uma foto do seu documento').
  * - `tipo`: `M`, `B` or `S`, else 'Informe o tipo de profissional'.
  * - `numero`: the registration number (CRM, COREN, matrícula), trimmed and
  *   inner spaces collapsed; blank → 'Informe seu número de cadastro'; at most
@@ -106,10 +108,10 @@ export const ProfissionalCreateSchema = z.object({
 export type ProfissionalCreate = z.output<typeof ProfissionalCreateSchema>;
 
 /**
- * A credential as its owner sees it (spec 2 §3: id, tipo, numero,
- * documento). `documento` is a short-lived signed URL of the photo (15–16
- * minutes, `/api/profissional/documento/:id/:expires/:signature`), handed
- * only to the owner; `status` the staff review; `created_at` ISO (UTC).
+ * A credential as its owner sees it (docs/codes.md "The credential": id,
+ * tipo, numero, documento). `documento` is a short-lived signed URL of the
+ * photo (15–16 minutes, `/api/profissional/documento/:id/:expires/:signature`),
+ * handed only to the owner; `status` the staff review; `created_at` ISO (UTC).
  */
 export const ProfissionalViewSchema = z.object({
   id: z.number().int().positive(),

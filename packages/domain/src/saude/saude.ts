@@ -3,7 +3,7 @@ import { UserViewSchema } from '../profile/user.ts';
 import { onlyDigits } from '../shared/mask.ts';
 import { blankToNull, optionalText } from '../shared/zod-helpers.ts';
 
-/** pt-BR messages of /saude (spec 1 §3, §5; issue 4 "My Health"). */
+/** pt-BR messages of /saude (docs/health-record.md "My Health"; issue 4 "My Health"). */
 export const SAUDE_MESSAGES = {
   sus: 'Informe um número do SUS válido',
   convenio_numero: 'O número do convênio deve ter apenas números',
@@ -55,9 +55,9 @@ export function isValidCns(digits: string): boolean {
 const text = optionalText(SAUDE_TEXT_MAX);
 
 /**
- * `PUT /api/saude` body (spec 1 §3 User.saude): free text, blank → `null`;
- * `sus` typed with the mask `### #### #### ####` or as 15 digits, stored as
- * digits and checked by {@link isValidCns}.
+ * `PUT /api/saude` body (docs/health-record.md "Health information"): free
+ * text, blank → `null`; `sus` typed with the mask `### #### #### ####` or as
+ * 15 digits, stored as digits and checked by {@link isValidCns}.
  */
 export const SaudeSchema = z.object({
   alergias: text,
@@ -74,12 +74,13 @@ export type Saude = z.output<typeof SaudeSchema>;
 export type SaudeInput = z.input<typeof SaudeSchema>;
 
 /**
- * `PUT /api/hospitalar` body (spec 1 §3 User.hospitalar). `convenio_numero`
- * is digits only (no mask is stripped: a letter is an error, not noise).
- * `medico_id` names a registered doctor chosen by autocomplete, or is `null`
- * for a doctor typed as free text; with an id, the server takes name, CRM
- * and specialty from the doctor's record (spec 1 §5: those fields are then
- * disabled) and refuses an unknown or suspended doctor with `errors.medico_id`.
+ * `PUT /api/hospitalar` body (docs/health-record.md "Hospital information").
+ * `convenio_numero` is digits only (no mask is stripped: a letter is an error,
+ * not noise). `medico_id` names a registered doctor chosen by autocomplete, or
+ * is `null` for a doctor typed as free text; with an id, the server takes name,
+ * CRM and specialty from the doctor's record (docs/health-record.md "Hospital
+ * information": those fields are then disabled) and refuses an unknown or
+ * suspended doctor with `errors.medico_id`.
  */
 export const HospitalarSchema = z.object({
   convenio_empresa: optionalText(255),

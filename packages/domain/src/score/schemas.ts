@@ -10,17 +10,20 @@ import {
 } from './score.ts';
 
 /**
- * Wire shapes of the health score (spec 2 §3 Score, §7 Score; issue 7).
- * Field names are the spec's (`categoria`, `pontuacao`, `questoes`,
- * `alternativas`, `texto`, `pontos`, `id_questions`, `scoreQuestions`,
- * `quizQuestions`, `pointsScore`).
+ * Wire shapes of the health score
+ * (docs/indicators-and-score.md "Questionnaires";
+ * docs/api/indicadores-score-profissional.md "Score"; issue 7). Field names are the spec's
+ * (`categoria`, `pontuacao`, `questoes`, `alternativas`, `texto`,
+ * `pontos`, `id_questions`, `scoreQuestions`, `quizQuestions`,
+ * `pointsScore`).
  */
 
 const INT4_MAX = 2_147_483_647;
 const idSchema = z.number().int().positive().max(INT4_MAX);
 
 /**
- * A category: one of the three names of spec 2 §3 (accents and case are
+ * A category: one of the three names of
+ * docs/indicators-and-score.md "Questionnaires" (accents and case are
  * forgiven: 'saude fisica' is 'Saúde Física'); anything else, or nothing,
  * is refused with 'Escolha uma categoria'.
  */
@@ -29,7 +32,7 @@ export const ScoreCategoriaSchema = z.preprocess(
   z.enum(SCORE_CATEGORIAS, { error: M.categoria }),
 );
 
-/** A band of spec 2 §9 (`scoreFaixa`). */
+/** A band of docs/indicators-and-score.md "Bands and tips" (`scoreFaixa`). */
 export const ScoreFaixaSchema = z.enum(SCORE_FAIXAS);
 
 /** `GET /api/questions?categoria=` query. */
@@ -44,9 +47,9 @@ export const ScoreAlternativaSchema = z.object({
 export type ScoreAlternativa = z.infer<typeof ScoreAlternativaSchema>;
 
 /**
- * A served question (spec 2 §3 Question): `questoes` is the question's text,
- * `alternativas` its choices in the order shown; an answer names one by its
- * position (0-based).
+ * A served question (docs/indicators-and-score.md "Questionnaires"):
+ * `questoes` is the question's text, `alternativas` its choices in the order
+ * shown; an answer names one by its position (0-based).
  */
 export const ScoreQuestionViewSchema = z.object({
   id: idSchema,
@@ -56,7 +59,7 @@ export const ScoreQuestionViewSchema = z.object({
 });
 export type ScoreQuestionView = z.infer<typeof ScoreQuestionViewSchema>;
 
-/** A quiz (spec 2 §3 Quiz): the ids of the questions it holds, in its order. */
+/** A quiz (docs/indicators-and-score.md "Questionnaires"): the ids of the questions it holds, in its order. */
 export const ScoreQuizViewSchema = z.object({
   id: idSchema,
   categoria: z.enum(SCORE_CATEGORIAS),
@@ -66,8 +69,8 @@ export type ScoreQuizView = z.infer<typeof ScoreQuizViewSchema>;
 
 /**
  * `GET /api/questions?categoria=` answer: `scoreQuestions` the category's
- * questions whose id is in some quiz (spec 2 §7), in their order;
- * `quizQuestions` the category's quizzes.
+ * questions whose id is in some quiz (docs/api/indicadores-score-profissional.md "Score"), in
+ * their order; `quizQuestions` the category's quizzes.
  */
 export const ScoreQuestionsAnswerSchema = z.object({
   scoreQuestions: z.array(ScoreQuestionViewSchema),
@@ -97,11 +100,12 @@ export const ScoreRespostaSchema = z.object({
 });
 
 /**
- * `POST /api/score/result` body (spec 2 §7 "form with categoria and
- * pontuacao"): `categoria`; `respostas`, the answers from which the server
- * sums `pontuacao` itself (questions left out count 0; none at all is a
- * questionnaire left blank, 0 points); `pontuacao`, optional, the client's
- * own sum, which must equal the server's (else 422).
+ * `POST /api/score/result` body (docs/api/indicadores-score-profissional.md "Score": the form
+ * with categoria and pontuacao): `categoria`; `respostas`, the answers
+ * from which the server sums `pontuacao` itself (questions left out count
+ * 0; none at all is a questionnaire left blank, 0 points); `pontuacao`,
+ * optional, the client's own sum, which must equal the server's (else
+ * 422).
  */
 export const ScoreResultCreateSchema = z.object({
   categoria: ScoreCategoriaSchema,

@@ -18,7 +18,7 @@ import {
   scoreRespostas,
 } from './score.ts';
 
-describe('categories (spec 2 §3)', () => {
+describe('categories (docs/indicators-and-score.md "Questionnaires")', () => {
   it('are the three of the spec, in its order', () => {
     expect(SCORE_CATEGORIAS).toEqual(['Saúde Mental', 'Saúde Física', 'Qualidade de Vida']);
   });
@@ -36,7 +36,7 @@ describe('categories (spec 2 §3)', () => {
   });
 });
 
-describe('scoreFaixa (spec 2 §9)', () => {
+describe('scoreFaixa (docs/indicators-and-score.md "Bands and tips")', () => {
   it('puts 0 and 1, below the spec\'s first band, with "below expected", as 2 and 25', () => {
     for (const p of [0, 1, 2, 25]) expect(scoreFaixa(p)).toBe('abaixo');
   });
@@ -69,7 +69,7 @@ describe('scoreFaixa (spec 2 §9)', () => {
   });
 });
 
-describe('tips per band and card (spec 2 §9)', () => {
+describe('tips per band and card (docs/indicators-and-score.md "Bands and tips")', () => {
   it('has a different tip for every band of every card', () => {
     const cards: ScoreCard[] = [...SCORE_CATEGORIAS, SCORE_MEDIA];
     expect(Object.keys(SCORE_DICAS)).toEqual(cards);
@@ -101,7 +101,7 @@ const QUESTIONS: ScoreQuestionPoints[] = [
   { id: 12, alternativas: [{ pontos: 8 }, { pontos: 2 }] },
 ];
 
-describe('scorePontuacao (RULINGS.md "Score")', () => {
+describe('scorePontuacao (docs/indicators-and-score.md "Scoring")', () => {
   it("adds the chosen alternatives' points", () => {
     expect(
       scorePontuacao(QUESTIONS, [
@@ -199,7 +199,7 @@ describe('scoreMaximo', () => {
   });
 });
 
-describe('scoreMedia (spec 2 §9)', () => {
+describe('scoreMedia (docs/indicators-and-score.md "Results")', () => {
   it('is the mean of the three categories with 2 decimals', () => {
     expect(scoreMedia({ 'Saúde Mental': 80, 'Saúde Física': 60, 'Qualidade de Vida': 70 })).toBe(70);
     expect(scoreMedia({ 'Saúde Mental': 100, 'Saúde Física': 100, 'Qualidade de Vida': 0 })).toBe(66.67);

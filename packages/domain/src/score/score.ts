@@ -2,18 +2,20 @@ import { formatDecimalBR } from '../shared/decimal.ts';
 import type { FieldErrors } from '../shared/errors.ts';
 
 /**
- * The health score (spec 2 "Score screens", §3 Score, §4 "Score", §5
- * "Score", §7 Score, §9 "Score bands"; RULINGS.md "Indicators and score";
- * issue 7 "Health score"): the three questionnaires, how a result is summed,
- * its band and tip, and the general average. A self-assessment of habits
- * and well-being, never a diagnosis.
+ * The health score (docs/indicators-and-score.md "Health score";
+ * docs/api/indicadores-score-profissional.md "Score"; issue 7 "Health score"): the three
+ * questionnaires, how a result is summed, its band and tip, and the general
+ * average. A self-assessment of habits and well-being, never a diagnosis.
  */
 
-/** The questionnaires' categories, in the spec's order (§3); the wire and the database carry these names. */
+/**
+ * The questionnaires' categories, in the spec's order (docs/indicators-and-score.md "Questionnaires"); the
+ * wire and the database carry these names.
+ */
 export const SCORE_CATEGORIAS = ['Saúde Mental', 'Saúde Física', 'Qualidade de Vida'] as const;
 export type ScoreCategoria = (typeof SCORE_CATEGORIAS)[number];
 
-/** The fourth card of /score/result: the mean of the three categories (§9). */
+/** The fourth card of /score/result: the mean of the three categories (docs/indicators-and-score.md "Results"). */
 export const SCORE_MEDIA = 'Média geral';
 /** A card of /score/result: one per category and the general average. */
 export type ScoreCard = ScoreCategoria | typeof SCORE_MEDIA;
@@ -46,7 +48,7 @@ export const SCORE_MESSAGES = {
     'O score é uma autoavaliação de hábitos e bem-estar: não é um diagnóstico e não substitui a consulta com um profissional de saúde.',
 } as const;
 
-/** Bands of a score (§9), lowest first. */
+/** Bands of a score (docs/indicators-and-score.md "Bands and tips"), lowest first. */
 export const SCORE_FAIXAS = ['abaixo', 'atencao', 'razoavel', 'bom'] as const;
 export type ScoreFaixa = (typeof SCORE_FAIXAS)[number];
 
@@ -59,9 +61,10 @@ export const SCORE_FAIXA_LABELS: Record<ScoreFaixa, string> = {
 };
 
 /**
- * Upper bound (inclusive) of each band but the last: 25, 50, 75 (§9: "2 to
- * 25 below expected; above 25 to 50 needs attention; above 50 to 75
- * reasonable; above 75 good").
+ * Upper bound (inclusive) of each band but the last: 25, 50, 75
+ * (docs/indicators-and-score.md "Bands and tips": up to 25 below expected;
+ * above 25 to 50 needs attention; above 50 to 75 reasonable; above 75
+ * good).
  */
 export const SCORE_FAIXA_LIMITES = { abaixo: 25, atencao: 50, razoavel: 75 } as const;
 
@@ -73,10 +76,12 @@ function assertPontuacao(pontuacao: number): void {
 
 /**
  * The band of a score from 0 to 100, a category's whole points or the
- * general average with decimals (§9): ≤ 25 'abaixo'; > 25 to 50 'atencao';
- * > 50 to 75 'razoavel'; > 75 'bom'. The spec's first band starts at 2;
- * 0 and 1 are below expected too (a result that low is not better than 2).
- * Throws a RangeError outside 0–100 or for a value that is not a number.
+ * general average with decimals
+ * (docs/indicators-and-score.md "Bands and tips"): ≤ 25 'abaixo'; > 25 to
+ * 50 'atencao'; > 50 to 75 'razoavel'; > 75 'bom'. The spec's first band
+ * starts at 2; 0 and 1 are below expected too (a result that low is not
+ * better than 2). Throws a RangeError outside 0–100 or for a value that is
+ * not a number.
  */
 export function scoreFaixa(pontuacao: number): ScoreFaixa {
   assertPontuacao(pontuacao);
@@ -87,10 +92,12 @@ export function scoreFaixa(pontuacao: number): ScoreFaixa {
 }
 
 /**
- * The tip of each band, per card (§9 "Each band has its own tip text per
- * category"; the general average has its own). Guidance a careful health
- * professional would give: concrete habits, when to see a professional, and
- * where to find help in Brazil (UBS, CAPS, CRAS, CVV 188, SAMU 192).
+ * The tip of each band, per card
+ * (docs/indicators-and-score.md "Bands and tips": each band has its own tip
+ * text per category; the general average has its own). Guidance a careful
+ * health professional would give: concrete habits, when to see a
+ * professional, and where to find help in Brazil (UBS, CAPS, CRAS, CVV 188,
+ * SAMU 192).
  */
 export const SCORE_DICAS: Record<ScoreCard, Record<ScoreFaixa, string>> = {
   'Saúde Mental': {
@@ -157,7 +164,10 @@ export function parseScoreCategoria(value: unknown): ScoreCategoria | null {
   return CATEGORIA_BY_KEY.get(foldCategoria(value)) ?? null;
 }
 
-/** A question as the score rules read it (spec 2 §3 Question: alternatives with `pontos`). */
+/**
+ * A question as the score rules read it (docs/indicators-and-score.md "Questionnaires"): alternatives with
+ * `pontos`.
+ */
 export interface ScoreQuestionPoints {
   id: number;
   alternativas: readonly { pontos: number }[];
@@ -178,9 +188,10 @@ export function scoreMaximo(questions: readonly ScoreQuestionPoints[]): number {
 export type ScorePontuacaoResult = { ok: true; pontuacao: number } | { ok: false; errors: FieldErrors };
 
 /**
- * A result's `pontuacao` (RULINGS.md "Score"): the sum of the chosen
- * alternatives' points over `questions` (the questionnaire served for one
- * category). Questions without an answer, or answered `null`, count 0.
+ * A result's `pontuacao` (docs/indicators-and-score.md "Scoring"): the
+ * sum of the chosen alternatives' points over `questions` (the
+ * questionnaire served for one category). Questions without an answer, or
+ * answered `null`, count 0.
  * Errors, keyed `respostas.<i>.question_id` or `respostas.<i>.alternativa`:
  * an answer to a question that is not in `questions` ('Pergunta não
  * encontrada neste questionário.'), a second answer to the same question,
@@ -231,10 +242,10 @@ export function scoreRespostas(
 }
 
 /**
- * The general average (§9): the mean of the three categories' latest
- * `pontuacao`, a category never answered (absent, `null`) counting 0,
- * rounded to 2 decimals (half up: 200 / 3 → 66.67). Throws a RangeError for
- * a value outside 0–100.
+ * The general average (docs/indicators-and-score.md "Results"): the mean of
+ * the three categories' latest `pontuacao`, a category never answered
+ * (absent, `null`) counting 0, rounded to 2 decimals (half up: 200 / 3 →
+ * 66.67). Throws a RangeError for a value outside 0–100.
  */
 export function scoreMedia(pontuacoes: Partial<Record<ScoreCategoria, number | null>>): number {
   let sum = 0;

@@ -11,7 +11,7 @@ function errorsOf(schema: typeof ChangePasswordSchema | typeof CloseAccountSchem
   return issuesToFieldErrors(result.error.issues);
 }
 
-describe('ChangePasswordSchema (spec 2 §5)', () => {
+describe('ChangePasswordSchema (docs/accounts.md "Password change")', () => {
   it('accepts the three fields, the current password of any length', () => {
     expect(ChangePasswordSchema.parse(valid)).toEqual(valid);
   });

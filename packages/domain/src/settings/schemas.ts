@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from '../auth/schemas.ts';
 
-/** pt-BR messages of /settings (spec 2 §5 "Password change", §8; issue 3 "Settings"). */
+/** pt-BR messages of /settings (docs/accounts.md "Password change", "Closing the account"; issue 3 "Settings"). */
 export const SETTINGS_MESSAGES = {
   passwordCurrent: 'Informe sua senha atual',
   password: 'Informe sua nova senha',
@@ -31,10 +31,11 @@ const passwordConfirmation = z
   .min(1, { error: SETTINGS_MESSAGES.passwordConfirmation, abort: true });
 
 /**
- * `PUT /api/settings/password` body and the 'Alterar Senha' form (spec 2 §5,
- * §7): the three fields required with the spec's messages, the new password
- * with registration's minimum (8) and the confirmation equal to it ('As
- * senhas devem ser iguais', reported on the confirmation).
+ * `PUT /api/settings/password` body and the 'Alterar Senha' form
+ * (docs/accounts.md "Password change"): the three fields required with the
+ * spec's messages, the new password with registration's minimum (8) and the
+ * confirmation equal to it ('As senhas devem ser iguais', reported on the
+ * confirmation).
  */
 export const ChangePasswordSchema = z
   .object({ password_current: passwordCurrent, password, password_confirmation: passwordConfirmation })

@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 describe('date constants', () => {
-  it('match RULINGS.md and spec 1 §9', () => {
+  it('match docs/accounts.md "Dates and times"', () => {
     expect(TIME_ZONE).toBe('America/Sao_Paulo');
     expect(BIRTH_DATE_MIN).toBe('1920-01-01');
   });

@@ -1,6 +1,6 @@
 /**
- * Dates (RULINGS.md "Time and money"): stored as ISO `YYYY-MM-DD`, instants in
- * UTC, shown `dd/mm/aaaa` in America/Sao_Paulo.
+ * Dates (docs/accounts.md "Dates and times"): stored as ISO `YYYY-MM-DD`,
+ * instants in UTC, shown `dd/mm/aaaa` in America/Sao_Paulo.
  */
 
 import { once } from './once.ts';
@@ -8,7 +8,7 @@ import { once } from './once.ts';
 /** Time zone every date is shown in. */
 export const TIME_ZONE = 'America/Sao_Paulo';
 
-/** Earliest accepted birth date (spec 1 §5, §9). */
+/** Earliest accepted birth date (docs/accounts.md "General information"). */
 export const BIRTH_DATE_MIN = '1920-01-01';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

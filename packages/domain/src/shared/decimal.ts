@@ -1,5 +1,5 @@
 /**
- * Decimal numbers typed with a comma (spec 1 §5: "commas become dots before sending").
+ * Decimal numbers typed with a comma and sent with a dot (docs/accounts.md "Decimal numbers").
  */
 
 /** `'72,5'` → `72.5`; `''` → `null`; a value that is not a number → `NaN`. */

@@ -1,5 +1,5 @@
 /**
- * Error shapes of ARCHITECTURE.md "Contracts": validation failures answer
+ * Error shapes of docs/architecture.md "Contracts": validation failures answer
  * `422 {message, errors: {field: [msg…]}}`; other failures `{message}`.
  */
 
@@ -70,8 +70,8 @@ export function issuesToFieldErrors(
 }
 
 /**
- * What the snackbar shows (spec 1 §2 "Shell"): a plain string as is, or the
- * first error of the first field of an errors object.
+ * What the snackbar shows (docs/accounts.md "Messages on screen"): a plain
+ * string as is, or the first error of the first field of an errors object.
  */
 export function firstErrorMessage(value: string | FieldErrors | null | undefined): string | null {
   if (value == null) return null;

@@ -41,7 +41,7 @@ describe('applyDigitMask', () => {
     expect(applyDigitMask('119876543210000', '(##) ##### ####')).toBe('(11) 98765 4321');
   });
 
-  it('masks the SUS number of spec 1 §5', () => {
+  it('masks the SUS number of docs/health-record.md "My Health"', () => {
     expect(applyDigitMask('123456789012345', '### #### #### ####')).toBe('123 4567 8901 2345');
   });
 });

@@ -10,7 +10,7 @@ import {
 } from './phone.ts';
 
 describe('phone constants', () => {
-  it('match spec 1 §5 and §9', () => {
+  it('match docs/accounts.md "Phones"', () => {
     expect(MOBILE_MASK).toBe('(##) ##### ####');
     expect(LANDLINE_MASK).toBe('(##) #### ####');
     expect(MOBILE_MASKED_LENGTH).toBe(15);

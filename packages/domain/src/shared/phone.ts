@@ -1,10 +1,10 @@
 import { applyDigitMask, onlyDigits } from './mask.ts';
 
-/** Mobile phone mask of spec 1 §5: `(##) ##### ####`, 15 characters when complete. */
+/** Mobile phone mask (docs/accounts.md "Phones"): `(##) ##### ####`, 15 characters when complete. */
 export const MOBILE_MASK = '(##) ##### ####';
 /** Landline mask used for the emergency contact, who may not have a mobile: `(##) #### ####`. */
 export const LANDLINE_MASK = '(##) #### ####';
-/** Length of a complete masked mobile number (spec 1 §9). */
+/** Length of a complete masked mobile number (docs/accounts.md "Phones"). */
 export const MOBILE_MASKED_LENGTH = 15;
 
 const MOBILE_DIGITS = /^[1-9]{2}9\d{8}$/;

@@ -40,8 +40,9 @@ export function optionalDigits(message: string, check: (digits: string) => boole
 }
 
 /**
- * Optional decimal typed with a comma or sent with a dot (spec 1 §5):
- * `'72,5'`, `'72.5'` and `72.5` all give `72.5`; blank gives `null`.
+ * Optional decimal typed with a comma or sent with a dot
+ * (docs/accounts.md "Decimal numbers"): `'72,5'`, `'72.5'` and `72.5` all give
+ * `72.5`; blank gives `null`.
  */
 export function optionalDecimal(message: string, check: (n: number) => boolean) {
   return z.preprocess(

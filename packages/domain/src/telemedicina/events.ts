@@ -2,8 +2,8 @@ import type { AtendimentoView, MensagemView } from './schemas.ts';
 import type { AtendimentoStatus } from './telemedicina.ts';
 
 /**
- * The realtime event map, one for both sides (ARCHITECTURE.md "Realtime";
- * spec 1 §4, spec 2 §4, §7). The server emits each session event once to the rooms
+ * The realtime event map, one for both sides (docs/telemedicine.md "Live
+ * updates"). The server emits each session event once to the rooms
  * `user.{patient}`, `user.{doctor's account}` and `atendimento.{id}` together,
  * so a socket in several of them receives it once.
  */

@@ -19,7 +19,7 @@ import {
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((i) => i.message) ?? [];
 
-describe('SolicitarAtendimentoSchema (spec 1 §5)', () => {
+describe('SolicitarAtendimentoSchema (docs/telemedicine.md "The reason and the pass field")', () => {
   it('requires the motivo, trimmed and without NUL, at most 2000 characters', () => {
     expect(SolicitarAtendimentoSchema.parse({ motivo: '  Dor\u0000 de cabeça  ' })).toEqual({
       motivo: 'Dor de cabeça',
@@ -42,7 +42,7 @@ describe('SolicitarAtendimentoSchema (spec 1 §5)', () => {
   });
 });
 
-describe('SolicitarAtendimentoFormSchema (spec 1 §5: with the pass option the pass is required)', () => {
+describe('SolicitarAtendimentoFormSchema (docs/telemedicine.md "The reason and the pass field": a chosen pass is required)', () => {
   it('requires the pass only when the option is ticked', () => {
     expect(SolicitarAtendimentoFormSchema.safeParse({ motivo: 'a', usarPass: false, pass: '' }).success).toBe(
       true,
@@ -56,14 +56,14 @@ describe('SolicitarAtendimentoFormSchema (spec 1 §5: with the pass option the p
   });
 });
 
-describe('DenunciaSchema (spec 1 §5)', () => {
+describe('DenunciaSchema (docs/telemedicine.md "Reporting a doctor")', () => {
   it('requires the reason', () => {
     expect(messages(DenunciaSchema.safeParse({ motivo: ' ' }))).toEqual([M.denunciaMotivo]);
     expect(DenunciaSchema.parse({ motivo: ' Grosseria ' })).toEqual({ motivo: 'Grosseria' });
   });
 });
 
-describe('RecusaSchema (spec 1 §3 decline reasons)', () => {
+describe('RecusaSchema (docs/telemedicine.md "Decline reasons")', () => {
   it('takes 1, 2 or 3 (number or digit), and an optional comment up to 1000 characters', () => {
     expect(RecusaSchema.parse({ recusado_motivo: '3', recusado_comentario: '  ' })).toEqual({
       recusado_motivo: 3,
@@ -113,7 +113,7 @@ describe('MedicoStatusSchema and BloqueioSchema', () => {
   });
 });
 
-describe('MedicoSearchSchema (spec 1 §7)', () => {
+describe('MedicoSearchSchema (docs/telemedicine.md "Finding a doctor")', () => {
   it('turns blanks into null, numeric strings into ids, and defaults skip to 0', () => {
     expect(MedicoSearchSchema.parse({})).toEqual({
       cidade: null,

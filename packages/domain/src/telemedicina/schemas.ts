@@ -16,8 +16,9 @@ import {
 } from './telemedicina.ts';
 
 /**
- * Wire shapes of telemedicine (spec 1 §3 Doctor, Atendimento, Mensagem;
- * spec 2 §3; spec 1 §7 and spec 2 §7 calls). Field names are the spec's.
+ * Wire shapes of telemedicine (docs/api/telemedicina.md "Shapes"; what the fields
+ * mean: docs/telemedicine.md "Doctors", docs/telemedicine.md "Request states",
+ * docs/telemedicine.md "Messages"). Field names are the API contract's.
  */
 
 const idSchema = z.number().int().positive();
@@ -53,11 +54,12 @@ export const ClinicaViewSchema = z.object({
 export type ClinicaView = z.infer<typeof ClinicaViewSchema>;
 
 /**
- * A doctor as patients see it (spec 1 §3 Doctor). `especialidade` is the
- * first of `especialidades` (pt-BR alphabetical), `cidade_descricao` the
- * city's 'Nome - UF' (the spec carries both). `bloqueado`: this doctor
- * blocked the caller. `mensagens_novas`: the caller's unread messages from
- * this doctor. `verificado`: CRM checked by staff (issue 9).
+ * A doctor as patients see it (docs/telemedicine.md "Doctors").
+ * `especialidade` is the first of `especialidades` (pt-BR alphabetical),
+ * `cidade_descricao` the city's 'Nome - UF' (the spec carries both).
+ * `bloqueado`: this doctor blocked the caller. `mensagens_novas`: the
+ * caller's unread messages from this doctor. `verificado`: CRM checked by
+ * staff (issue 9).
  */
 export const MedicoViewSchema = z.object({
   id: idSchema,
@@ -96,8 +98,8 @@ export const PacienteResumoSchema = z.object({
 export type PacienteResumo = z.infer<typeof PacienteResumoSchema>;
 
 /**
- * A care session (spec 1 §3 Atendimento, spec 2 §3). `pass`: it was paid by
- * a pass. `mensagens_novas`: messages in it the caller has not read.
+ * A care session (docs/telemedicine.md "Request states"). `pass`: it was
+ * paid by a pass. `mensagens_novas`: messages in it the caller has not read.
  * `medico` and `paciente` are both carried; each side shows the other.
  * Instants are ISO strings (UTC).
  */
@@ -121,9 +123,9 @@ export const AtendimentoViewSchema = z.object({
 export type AtendimentoView = z.infer<typeof AtendimentoViewSchema>;
 
 /**
- * A chat message (spec 2 §3 Mensagem). `content` is the text (T) or the
- * file's name (I, F); `url` a short-lived signed URL of the file (I, F),
- * `null` for text. `read_at`: when the other side read it.
+ * A chat message (docs/telemedicine.md "Messages"). `content` is the text
+ * (T) or the file's name (I, F); `url` a short-lived signed URL of the file
+ * (I, F), `null` for text. `read_at`: when the other side read it.
  */
 export const MensagemViewSchema = z.object({
   id: idSchema,
@@ -143,10 +145,11 @@ export const ChatRoleSchema = z.enum(['paciente', 'medico']);
 export type ChatRole = z.infer<typeof ChatRoleSchema>;
 
 /**
- * `GET /api/telemedicina/atendimento/:id` (spec 1 §7): the caller's own
- * `user`, the session's doctor and patient, the session, its latest
- * {@link MENSAGENS_PAGE_SIZE} messages oldest first (`has_more` when older
- * ones exist), the subscription `lock` (`isChatLocked`) and the caller's `role`.
+ * `GET /api/telemedicina/atendimento/:id` (docs/api/telemedicina.md "Chat (both
+ * sides)"): the caller's own `user`, the session's doctor and patient, the
+ * session, its latest {@link MENSAGENS_PAGE_SIZE} messages oldest first
+ * (`has_more` when older ones exist), the subscription `lock`
+ * (`isChatLocked`) and the caller's `role`.
  */
 export const AtendimentoChatSchema = z.object({
   user: UserViewSchema,
@@ -161,9 +164,10 @@ export const AtendimentoChatSchema = z.object({
 export type AtendimentoChat = z.infer<typeof AtendimentoChatSchema>;
 
 /**
- * `POST /api/telemedicina/atendimento/medico/:id` body (spec 1 §5, §7):
- * `motivo` required; `pass` optional (blank = none). With the pass option
- * chosen on the form, {@link SolicitarAtendimentoFormSchema} requires it.
+ * `POST /api/telemedicina/atendimento/medico/:id` body (docs/telemedicine.md
+ * "The reason and the pass field"): `motivo` required; `pass` optional
+ * (blank = none). With the pass option chosen on the form,
+ * {@link SolicitarAtendimentoFormSchema} requires it.
  */
 export const SolicitarAtendimentoSchema = z.object({
   motivo: requiredText(MOTIVO_MAX, M.motivo),
@@ -184,7 +188,10 @@ export const SolicitarAtendimentoFormSchema = z
   });
 export type SolicitarAtendimentoForm = z.infer<typeof SolicitarAtendimentoFormSchema>;
 
-/** `POST /api/denunciar/medico/:id` body (spec 1 §5): the reason is required. */
+/**
+ * `POST /api/denunciar/medico/:id` body (docs/telemedicine.md "Reporting a
+ * doctor"): the reason is required.
+ */
 export const DenunciaSchema = z.object({ motivo: requiredText(MOTIVO_MAX, M.denunciaMotivo) });
 
 /** `PUT /api/telemedicina/atendimento/:id/recusar` body: one of the three reasons, an optional comment. */
@@ -209,8 +216,9 @@ export const MedicoStatusSchema = z.object({ status: numericChoice(MEDICO_STATUS
 export const BloqueioSchema = z.object({ bloqueado: z.boolean() });
 
 /**
- * `PUT /api/telemedicina/medicos/search` body (spec 1 §7): each filter an id
- * or `null`/absent, `nome` text or blank, `skip` the doctors already shown.
+ * `PUT /api/telemedicina/medicos/search` body (docs/telemedicine.md "Finding
+ * a doctor"): each filter an id or `null`/absent, `nome` text or blank, `skip`
+ * the doctors already shown.
  */
 export const MedicoSearchSchema = z.object({
   cidade: z.preprocess(blankToNull, z.coerce.number().int().positive().nullable()).default(null),
@@ -228,8 +236,8 @@ export const MedicosPageSchema = z.object({
 });
 
 /**
- * A single-use pass a doctor issued (RULINGS.md "Pass"): `code` canonical
- * (shown with `formatPass`), `used_at` and the patient who used it.
+ * A single-use pass a doctor issued (docs/telemedicine.md "Passes"): `code`
+ * canonical (shown with `formatPass`), `used_at` and the patient who used it.
  */
 export const PassViewSchema = z.object({
   id: idSchema,

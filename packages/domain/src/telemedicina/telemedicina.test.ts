@@ -32,7 +32,7 @@ import {
 const ALL = ATENDIMENTO_STATUS_VALUES;
 
 describe('TELEMEDICINA_MESSAGES', () => {
-  it('carries the spec’s messages verbatim (spec 1 §8, spec 2 §8, RULINGS.md "Inactivity")', () => {
+  it('carries the messages verbatim (docs/telemedicine.md "pt-BR texts")', () => {
     expect(TELEMEDICINA_MESSAGES.accepted).toBe('Solicitação aceita');
     expect(TELEMEDICINA_MESSAGES.refused).toBe('Solicitação recusada');
     expect(TELEMEDICINA_MESSAGES.reported).toBe('Sua denúncia foi realizada com sucesso e iremos avaliar.');
@@ -43,7 +43,7 @@ describe('TELEMEDICINA_MESSAGES', () => {
   });
 });
 
-describe('enumerations (spec 1 §3)', () => {
+describe('enumerations (docs/telemedicine.md)', () => {
   it('has the five session statuses, the three doctor statuses and the three decline reasons', () => {
     expect(Object.keys(ATENDIMENTO_STATUS)).toEqual(['P', 'A', 'R', 'E', 'ET']);
     expect(ALL).toEqual(['P', 'A', 'R', 'E', 'ET']);
@@ -54,7 +54,7 @@ describe('enumerations (spec 1 §3)', () => {
   });
 });
 
-describe('planQuota (spec 1 §9)', () => {
+describe('planQuota (docs/telemedicine.md "What pays, in order")', () => {
   it('gives a type-1 plan one session a month or 12 a year, and nothing otherwise', () => {
     expect(planQuota({ type: 1, periodo: 'M' })).toBe(1);
     expect(planQuota({ type: 1, periodo: 'A' })).toBe(12);
@@ -64,7 +64,7 @@ describe('planQuota (spec 1 §9)', () => {
   });
 });
 
-describe('choosePagamento (RULINGS.md "Pass")', () => {
+describe('choosePagamento (docs/telemedicine.md "What pays, in order")', () => {
   const none = { suporte: false, pass: null, quotaLeft: 0, hasCredit: false };
 
   it('asks nothing of the support pseudo-doctor, whatever else is there', () => {
@@ -89,7 +89,7 @@ describe('choosePagamento (RULINGS.md "Pass")', () => {
   });
 });
 
-describe('pagamentoPrevisto and its sentence (docs/api-issue-6.md "What a request will use")', () => {
+describe('pagamentoPrevisto and its sentence (docs/api/telemedicina.md "What a request will use")', () => {
   it('follows choosePagamento without a pass: support, then the plan, then a credit, else nothing', () => {
     expect(pagamentoPrevisto({ suporte: true, quotaLeft: 0, credits: 0 }).forma).toBe('suporte');
     expect(pagamentoPrevisto({ suporte: false, quotaLeft: 1, credits: 3 })).toEqual({
@@ -119,7 +119,7 @@ describe('pagamentoPrevisto and its sentence (docs/api-issue-6.md "What a reques
   });
 });
 
-describe('requestState (spec 1 §4)', () => {
+describe('requestState (docs/telemedicine.md "A doctor\'s profile")', () => {
   it('refuses while the latest session is P or A, allows after R, E, ET or none', () => {
     const expected: Record<AtendimentoStatus, string> = {
       P: 'open',
@@ -139,20 +139,20 @@ describe('requestState (spec 1 §4)', () => {
   });
 });
 
-describe('sessionTarget (spec 1 §4)', () => {
+describe('sessionTarget (docs/telemedicine.md "What the patient sees of a session")', () => {
   it('opens the chat for A, E, ET, the refusal for R and nothing yet for P', () => {
     expect(ALL.map(sessionTarget)).toEqual(['aguardando', 'chat', 'recusa', 'chat', 'chat']);
   });
 });
 
-describe('canSend, isEnded (spec 2 §4; RULINGS.md "Messages")', () => {
+describe('canSend, isEnded (docs/telemedicine.md "Messages")', () => {
   it('sends only in A; E and ET are ended', () => {
     expect(ALL.filter(canSend)).toEqual(['A']);
     expect(ALL.filter(isEnded)).toEqual(['E', 'ET']);
   });
 });
 
-describe('canDeleteMensagem (spec 2 §6)', () => {
+describe('canDeleteMensagem (docs/telemedicine.md "Deleting and reading")', () => {
   it('lets only the author delete, only while A', () => {
     for (const status of ALL) {
       for (const from of ['U', 'M'] as const) {
@@ -164,7 +164,7 @@ describe('canDeleteMensagem (spec 2 §6)', () => {
   });
 });
 
-describe('isChatLocked (spec 2 §2, §6)', () => {
+describe('isChatLocked (docs/telemedicine.md "Subscription lock")', () => {
   it('locks only plan-paid sessions of a locked patient', () => {
     for (const pagamento of PAGAMENTO_ATENDIMENTO) {
       expect(isChatLocked({ pagamento, patientLocked: true })).toBe(pagamento === 'plano');
@@ -173,7 +173,7 @@ describe('isChatLocked (spec 2 §2, §6)', () => {
   });
 });
 
-describe('nextUnread (spec 2 §4 "Unread counter")', () => {
+describe('nextUnread (docs/telemedicine.md "Unread counter")', () => {
   it('rises on sent, falls on deleted and read, never below 0', () => {
     expect(nextUnread(0, 'message.sent')).toBe(1);
     expect(nextUnread(1, 'message.read')).toBe(0);
@@ -183,7 +183,7 @@ describe('nextUnread (spec 2 §4 "Unread counter")', () => {
   });
 });
 
-describe('passes (RULINGS.md "Pass")', () => {
+describe('passes (docs/telemedicine.md "Passes")', () => {
   it('normalizes spaces, hyphens and case; blank is null', () => {
     expect(normalizePass(' abcd-ef23 ')).toBe('ABCDEF23');
     expect(normalizePass('AB CD EF 23')).toBe('ABCDEF23');
@@ -210,7 +210,7 @@ describe('passes (RULINGS.md "Pass")', () => {
   });
 });
 
-describe('rooms (ARCHITECTURE.md "Realtime")', () => {
+describe('rooms (docs/telemedicine.md "Live updates")', () => {
   it('names the user and session rooms', () => {
     expect(userRoom(7)).toBe('user.7');
     expect(atendimentoRoom(12)).toBe('atendimento.12');

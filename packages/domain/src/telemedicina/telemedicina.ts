@@ -1,10 +1,10 @@
 /**
- * Telemedicine rules shared by server and web (spec 1 §2–§8 telemedicina,
- * spec 2 chat, requests, unread counter; RULINGS.md "Telemedicine"). Issue 6.
+ * Telemedicine rules shared by server and web (docs/telemedicine.md: doctors,
+ * requests and their payment, the chat, the unread counter). Issue 6.
  * Pure functions and constants: the server enforces them, the web shows them.
  */
 
-/** pt-BR messages of telemedicine (spec 1 §4, §5, §8; spec 2 §4, §8; RULINGS.md "Telemedicine"). */
+/** pt-BR messages of telemedicine (docs/telemedicine.md "pt-BR texts"). */
 export const TELEMEDICINA_MESSAGES = {
   accepted: 'Solicitação aceita',
   refused: 'Solicitação recusada',
@@ -39,14 +39,20 @@ export const TELEMEDICINA_MESSAGES = {
   blocked: 'Paciente bloqueado',
   unblocked: 'Paciente desbloqueado',
   passIssued: 'Passe gerado',
-  /** Thank-you dialog after a request to the support pseudo-doctor (spec 1 §8). */
+  /**
+   * Thank-you dialog after a request to the support pseudo-doctor
+   * (docs/telemedicine.md "After the request").
+   */
   thanksSuporte: 'Obrigado pelo contato! Nossa equipe de suporte responderá em breve.',
-  /** Thank-you dialog after a request to a doctor (spec 1 §8). */
+  /** Thank-you dialog after a request to a doctor (docs/telemedicine.md "After the request"). */
   thanksMedico:
     'Obrigado! O médico foi avisado da sua solicitação. Lembre-se: o atendimento on-line não substitui a consulta presencial. Em caso de emergência, procure o hospital mais próximo ou ligue 192.',
 } as const;
 
-/** Care session statuses (spec 1 §3): P aguardando, A em andamento, R recusado, E encerrado, ET encerrado por inatividade. */
+/**
+ * Care session statuses (docs/telemedicine.md "Request states"): P aguardando, A em andamento,
+ * R recusado, E encerrado, ET encerrado por inatividade.
+ */
 export const ATENDIMENTO_STATUS = {
   P: 'Aguardando o médico',
   A: 'Em andamento',
@@ -63,12 +69,15 @@ export const ATENDIMENTO_STATUS_VALUES = [
   'ET',
 ] as const satisfies readonly AtendimentoStatus[];
 
-/** Doctor statuses (spec 1 §3): 2 disponível, 1 ocupado, 0 offline. */
+/** Doctor statuses (docs/telemedicine.md "Doctor status"): 2 disponível, 1 ocupado, 0 offline. */
 export const MEDICO_STATUS = { 2: 'Disponível', 1: 'Ocupado', 0: 'Offline' } as const;
 export type MedicoStatus = keyof typeof MEDICO_STATUS;
 export const MEDICO_STATUS_VALUES = [2, 1, 0] as const satisfies readonly MedicoStatus[];
 
-/** Decline reasons (spec 1 §3), as the doctor chooses them and the patient reads them. */
+/**
+ * Decline reasons (docs/telemedicine.md "Decline reasons"), as the doctor
+ * chooses them and the patient reads them.
+ */
 export const RECUSA_MOTIVOS = {
   1: 'Não sou médico deste paciente',
   2: 'Não há consulta válida: agende uma avaliação presencial antes',
@@ -77,14 +86,14 @@ export const RECUSA_MOTIVOS = {
 export type RecusaMotivo = keyof typeof RECUSA_MOTIVOS;
 export const RECUSA_MOTIVO_VALUES = [1, 2, 3] as const satisfies readonly RecusaMotivo[];
 
-/** Message types (spec 2 §3): T text, I image, F file (PDF). */
+/** Message types (docs/telemedicine.md "Messages"): T text, I image, F file (PDF). */
 export const MENSAGEM_TYPES = { T: 'Texto', I: 'Imagem', F: 'Arquivo' } as const;
 export type MensagemType = keyof typeof MENSAGEM_TYPES;
 
-/** Who wrote a message (spec 2 §3 `from`): U the patient (user), M the doctor. */
+/** Who wrote a message (docs/telemedicine.md "Messages", `from`): U the patient (user), M the doctor. */
 export type MensagemFrom = 'U' | 'M';
 
-/** How a care request was paid for (RULINGS.md "Pass"; beyond the spec's fields). */
+/** How a care request was paid for (docs/telemedicine.md "What pays, in order"; a field of Pulso's own). */
 export const PAGAMENTO_ATENDIMENTO = ['suporte', 'pass', 'plano', 'credito'] as const;
 export type PagamentoAtendimento = (typeof PAGAMENTO_ATENDIMENTO)[number];
 
@@ -102,16 +111,20 @@ export const MENSAGENS_PAGE_SIZE = 50;
 /** Page size of the doctor area's session list. */
 export const ATENDIMENTOS_PAGE_SIZE = 20;
 
-/** Default hours without a message after which an A session ends as ET (RULINGS.md "Inactivity"; a setting). */
+/**
+ * Default hours without a message after which an A session ends as ET
+ * (docs/telemedicine.md "Ending and inactivity"; a setting).
+ */
 export const INATIVIDADE_HORAS_PADRAO = 24;
 
-/** Delay before the chat scrolls to the bottom after an update, in ms (spec 1 §9). */
+/** Delay before the chat scrolls to the bottom after an update, in ms (docs/telemedicine.md "Constants"). */
 export const CHAT_SCROLL_DELAY_MS = 300;
 
 /**
- * Sessions a plan of type 1 includes (spec 1 §6, §9): one per month for a
- * monthly plan, 12 per year for an annual one, counted inside the
- * subscription's current billing period. Other plan types include none.
+ * Sessions a plan of type 1 includes (docs/telemedicine.md "What pays, in
+ * order"): one per month for a monthly plan, 12 per year for an annual one,
+ * counted inside the subscription's current billing period. Other plan types
+ * include none.
  */
 export function planQuota(plano: { type: number; periodo: 'M' | 'A' } | null): number {
   if (plano?.type !== 1) return 0;
@@ -119,11 +132,11 @@ export function planQuota(plano: { type: number; periodo: 'M' | 'A' } | null): n
 }
 
 /**
- * What pays for a new care request (RULINGS.md "Pass"), in this order: the
- * support pseudo-doctor needs nothing; a pass the patient typed pays (and is
- * checked, never skipped for another means); then the plan's remaining quota;
- * then an unused single-session credit. `null`: nothing pays, refuse with
- * {@link TELEMEDICINA_MESSAGES.noPayment}.
+ * What pays for a new care request (docs/telemedicine.md "What pays, in
+ * order"), in this order: the support pseudo-doctor needs nothing; a pass the
+ * patient typed pays (and is checked, never skipped for another means); then
+ * the plan's remaining quota; then an unused single-session credit. `null`:
+ * nothing pays, refuse with {@link TELEMEDICINA_MESSAGES.noPayment}.
  */
 export function choosePagamento(input: {
   suporte: boolean;
@@ -140,7 +153,7 @@ export function choosePagamento(input: {
 
 /**
  * What a request to a doctor would use now, before the patient writes it
- * (docs/api-issue-6.md "What a request will use"): `forma` in the order of
+ * (docs/api/telemedicina.md "What a request will use"): `forma` in the order of
  * {@link choosePagamento} without a pass ('suporte', 'plano', 'credito', or
  * `null` when nothing pays); `plano_restantes` the sessions left in the
  * plan's current period; `creditos` the unused single-session credits.
@@ -190,9 +203,10 @@ export function pagamentoPrevistoText(previsto: PagamentoPrevisto): string | nul
 }
 
 /**
- * Whether a patient may ask this doctor for care now (spec 1 §4): not while
- * their latest session with the doctor is P or A, and never when the doctor
- * blocked them (the button then reads 'médico bloqueado').
+ * Whether a patient may ask this doctor for care now (docs/telemedicine.md
+ * "A doctor's profile"): not while their latest session with the doctor is P
+ * or A, and never when the doctor blocked them (the button then reads
+ * 'médico bloqueado').
  */
 export function requestState(input: {
   latestStatus: AtendimentoStatus | null;
@@ -203,19 +217,28 @@ export function requestState(input: {
   return 'allowed';
 }
 
-/** What tapping a session opens (spec 1 §4): A, E, ET the chat; R the refusal dialog; P nothing yet. */
+/**
+ * What tapping a session opens (docs/telemedicine.md "What the patient sees of a session"): A, E, ET
+ * the chat; R the refusal dialog; P nothing yet.
+ */
 export function sessionTarget(status: AtendimentoStatus): 'chat' | 'recusa' | 'aguardando' {
   if (status === 'R') return 'recusa';
   if (status === 'P') return 'aguardando';
   return 'chat';
 }
 
-/** Messages may be sent, attached and deleted only while the session is A (spec 2 §4; RULINGS.md "Messages"). */
+/**
+ * Messages may be sent, attached and deleted only while the session is A
+ * (docs/telemedicine.md "Messages").
+ */
 export function canSend(status: AtendimentoStatus): boolean {
   return status === 'A';
 }
 
-/** Only the author deletes a message, and only while the session is A (spec 2 §4, §6). */
+/**
+ * Only the author deletes a message, and only while the session is A
+ * (docs/telemedicine.md "Deleting and reading").
+ */
 export function canDeleteMensagem(input: {
   from: MensagemFrom;
   viewer: MensagemFrom;
@@ -230,23 +253,23 @@ export function isEnded(status: AtendimentoStatus): boolean {
 }
 
 /**
- * The chat's subscription lock (spec 2 §2 "subscription-lock dialog", §6):
+ * The chat's subscription lock (docs/telemedicine.md "Subscription lock"):
  * a session paid by the plan's quota stays open to the patient only while
- * they are not locked (RULINGS.md "Trial": trial ended, no plan, not
- * corporate). Sessions paid by a credit or a pass, and support sessions, are
- * never locked: they were paid for on their own.
+ * they are not locked (docs/accounts.md "Trial and locked accounts": trial
+ * ended, no plan, not corporate). Sessions paid by a credit or a pass, and
+ * support sessions, are never locked: they were paid for on their own.
  */
 export function isChatLocked(input: { pagamento: PagamentoAtendimento; patientLocked: boolean }): boolean {
   return input.pagamento === 'plano' && input.patientLocked;
 }
 
-/** Events that move the unread counter (spec 2 §4 "Unread counter"). */
+/** Events that move the unread counter (docs/telemedicine.md "Unread counter"). */
 export type UnreadEvent = 'message.sent' | 'message.deleted' | 'message.read';
 
 /**
  * The unread counter after an event about a message *to* the viewer: it
  * rises on message sent, falls on deleted (when it was unread) and read; it
- * never goes below 0 (spec 2 §4).
+ * never goes below 0 (docs/telemedicine.md "Unread counter").
  */
 export function nextUnread(count: number, event: UnreadEvent): number {
   if (event === 'message.sent') return count + 1;
@@ -277,12 +300,12 @@ export function formatPass(canonical: string): string {
   return `${canonical.slice(0, 4)}-${canonical.slice(4)}`;
 }
 
-/** Socket.IO room of a user (ARCHITECTURE.md "Realtime"). */
+/** Socket.IO room of a user (docs/telemedicine.md "Live updates"). */
 export function userRoom(userId: number): string {
   return `user.${userId}`;
 }
 
-/** Socket.IO room of a care session (ARCHITECTURE.md "Realtime"). */
+/** Socket.IO room of a care session (docs/telemedicine.md "Live updates"). */
 export function atendimentoRoom(atendimentoId: number): string {
   return `atendimento.${atendimentoId}`;
 }

@@ -17,7 +17,7 @@ import {
 } from './dor.ts';
 import { INTENSIDADES_DOR, LOCAIS_DOR } from './records.ts';
 
-describe('labels of the pain map (spec 2 §3)', () => {
+describe('labels of the pain map (docs/health-record.md "Locations and levels")', () => {
   it('labels every location and level, with accents where Portuguese needs them', () => {
     expect(Object.keys(LOCAL_DOR_LABELS)).toEqual([...LOCAIS_DOR]);
     expect(Object.keys(INTENSIDADE_DOR_LABELS)).toEqual([...INTENSIDADES_DOR]);

@@ -3,13 +3,13 @@ import { isIsoDate } from '../shared/dates.ts';
 import { INTENSIDADES_DOR, type IntensidadeDor, LOCAIS_DOR, type LocalDor } from './records.ts';
 
 /**
- * The pain map (spec 2 "Pain map screen", §3 Pain, §4, §5, §7; issue 5
- * "Pain map"): labels of the wire values, and the pain history drawn on the
- * body ("beyond the spec": regions shaded by how often and how strongly they
- * hurt in the last {@link DOR_HISTORICO_DIAS} days).
+ * The pain map (docs/health-record.md "Pain map"; issue 5 "Pain map"): labels
+ * of the wire values, and the pain history drawn on the body ("beyond the
+ * spec": regions shaded by how often and how strongly they hurt in the last
+ * {@link DOR_HISTORICO_DIAS} days; docs/health-record.md "Pain history").
  */
 
-/** pt-BR messages of the pain map screen (spec 2 "Pain map screen"; RULINGS.md "Trial"). */
+/** pt-BR messages of the pain map screen (docs/health-record.md "Saving a pain record", "Pain history"). */
 export const DOR_MESSAGES = {
   confirmTitle: 'Salvar registro de dor?',
   confirm: 'Depois de salvo, o registro de dor não poderá mais ser excluído nem editado na linha do tempo.',
@@ -17,8 +17,9 @@ export const DOR_MESSAGES = {
 } as const;
 
 /**
- * What a pain location is called on screen. The wire value is the spec's
- * name (§3, sent as is); 'Abdomem' is the spec's spelling of 'Abdômen'.
+ * What a pain location is called on screen. The wire value is the name in
+ * docs/health-record.md "Locations and levels" (sent as is); 'Abdomem' is
+ * that list's spelling of 'Abdômen'.
  */
 export const LOCAL_DOR_LABELS: Record<LocalDor, string> = {
   Cabeça: 'Cabeça',
@@ -52,12 +53,12 @@ export function intensidadeDorLabel(intensidade: string): string {
   return (INTENSIDADE_DOR_LABELS as Record<string, string>)[intensidade] ?? intensidade;
 }
 
-/** True when `value` is one of the 11 locations of spec 2 §3. */
+/** True when `value` is one of the 11 locations of docs/health-record.md "Locations and levels". */
 export function isLocalDor(value: unknown): value is LocalDor {
   return typeof value === 'string' && (LOCAIS_DOR as readonly string[]).includes(value);
 }
 
-/** True when `value` is one of the 4 levels of spec 2 §3. */
+/** True when `value` is one of the 4 levels of docs/health-record.md "Locations and levels". */
 export function isIntensidadeDor(value: unknown): value is IntensidadeDor {
   return typeof value === 'string' && (INTENSIDADES_DOR as readonly string[]).includes(value);
 }
@@ -139,7 +140,8 @@ export interface DorCount {
 
 /**
  * Order of the history: darkest shade first, then more times, then the most
- * recent, then the spec's order of locations (§3).
+ * recent, then the order of locations (docs/health-record.md "Locations and
+ * levels").
  */
 export function compareDorHistorico(a: DorHistoricoItem, b: DorHistoricoItem): number {
   return (
@@ -152,9 +154,10 @@ export function compareDorHistorico(a: DorHistoricoItem, b: DorHistoricoItem): n
 
 /**
  * Merges counts by (location, level) into one row per location: `vezes`
- * summed, `intensidade_max` the highest level, `ultima` the latest day.
- * Rows whose location or level is not one of the spec's (§3), or whose count
- * is below 1, are left out. Sorted by {@link compareDorHistorico}.
+ * summed, `intensidade_max` the highest level, `ultima` the latest day. Rows
+ * whose location or level is not one of docs/health-record.md "Locations and
+ * levels", or whose count is below 1, are left out. Sorted by
+ * {@link compareDorHistorico}.
  */
 export function aggregateDorHistorico(counts: readonly DorCount[]): DorHistoricoItem[] {
   const byLocal = new Map<LocalDor, DorHistoricoItem>();

@@ -5,7 +5,7 @@
 
 import { once } from '../shared/once.ts';
 
-/** Timeline record types (docs/api-issue-5.md): 1 Consulta … 9 Encaminhamento. */
+/** Timeline record types (docs/api/timeline.md): 1 Consulta … 9 Encaminhamento. */
 export const TIMELINE_TIPOS = {
   1: 'Consulta',
   2: 'Exame',
@@ -31,14 +31,14 @@ export function concorda(tipo: number, masculino: string): string {
   return TIPOS_FEMININOS.has(tipo) ? `${masculino.slice(0, -1)}a` : masculino;
 }
 
-/** Characters of a description shown in a list (spec 1: 50). */
+/** Characters of a description shown in a list (docs/health-record.md "The list": 50). */
 export const TIMELINE_PREVIEW_LENGTH = 50;
 
 // Characters as a reader sees them: a flag, an emoji with a skin tone or a letter
 // with a combining accent is one character and is never cut in half.
 const graphemes = once(() => new Intl.Segmenter('pt-BR', { granularity: 'grapheme' }));
 
-/** The first 50 characters of a description, with '…' when cut (spec: 50-character preview). */
+/** The first 50 characters of a description, with '…' when cut (docs/health-record.md "The list"). */
 export function timelinePreview(descricao: string): string {
   const chars = Array.from(graphemes().segment(descricao.trim()), (s) => s.segment);
   return chars.length > TIMELINE_PREVIEW_LENGTH
@@ -46,7 +46,10 @@ export function timelinePreview(descricao: string): string {
     : chars.join('');
 }
 
-/** Author line of a record (spec 1 "Doctors and third parties"): 'Por. Dr. {doctor}' (M), 'Por. {third party}' (T), none for the patient. */
+/**
+ * Author line of a record (docs/health-record.md "Who added a record"): 'Por. Dr. {doctor}' (M),
+ * 'Por. {third party}' (T), none for the patient.
+ */
 export function timelineAuthorLine(item: {
   created_by: 'M' | 'T' | null;
   terceiro: { name: string } | null;
@@ -63,7 +66,7 @@ export function timelineAuthorLine(item: {
  */
 export const TERCEIRO_NOTE = 'Adicionado por terceiro, não médico';
 
-/** The pain record type, written only by the pain map (spec 2), never edited or deleted. */
+/** The pain record type, written only by the pain map (docs/health-record.md "Pain map"), never edited or deleted. */
 export const TIPO_DOR = 8;
 
 /** What an empty timeline reads. */

@@ -5,17 +5,18 @@ import { blankToNull, optionalLine } from '../shared/zod-helpers.ts';
 import { TIMELINE_EMPTY, TIPO_DOR } from './labels.ts';
 
 /**
- * Timeline records as their owner and their authors handle them (spec 1 §2
- * /timeline, §3 TimelineItem, §4, §5, §7; spec 2 pain map; RULINGS.md
- * "Adding to another patient's timeline", "Trial"). Issue 5.
+ * Timeline records as their owner and their authors handle them
+ * (docs/health-record.md "Timeline records", "Timeline screens", "Pain map",
+ * "Adding to another patient's timeline", "Trial lock"). Issue 5.
  */
 
 /**
  * Hours during which a lookup of a patient's code (the add screen's
  * `GET /api/timeline/user/:code`, or their `/code/:code` signed in) lets the
- * caller add records to that patient's timeline (RULINGS.md "Adding to another
- * patient's timeline": whoever holds the code): long enough for a doctor who
- * scanned a sticker in the morning to write the record after the shift.
+ * caller add records to that patient's timeline (docs/health-record.md
+ * "Adding to another patient's timeline": whoever holds the code): long
+ * enough for a doctor who scanned a sticker in the morning to write the
+ * record after the shift.
  */
 export const TARGET_LOOKUP_VALID_HOURS = 24;
 
@@ -27,7 +28,7 @@ export const TARGET_LOOKUP_VALID_HOURS = 24;
  */
 export const TIMELINE_ADD_DAILY_MAX = 10;
 
-/** pt-BR messages of the timeline (spec 1 §4, §5, §10; spec 2 §5; docs/timeline-privacy.md). */
+/** pt-BR messages of the timeline (docs/health-record.md "Timeline records", "Pain map"; docs/timeline-privacy.md). */
 export const TIMELINE_MESSAGES = {
   added: 'Adicionado com sucesso!',
   addedToPatient: 'Adicionado na linha do tempo do paciente com sucesso!',
@@ -81,10 +82,10 @@ export const TIMELINE_ANEXOS_MAX = 10;
 /** Longest search term of `GET /api/timeline/items/:medico/:search`, in characters. */
 export const TIMELINE_SEARCH_MAX = 100;
 
-/** Types a person may add on /timeline/add (spec 1 §3): 1, 2, 3, 4, 5 and 7. */
+/** Types a person may add on /timeline/add (docs/health-record.md "Record types"): 1, 2, 3, 4, 5 and 7. */
 export const TIMELINE_ADD_TIPOS = [1, 2, 3, 4, 5, 7] as const;
 
-/** Pain locations (spec 2 §3); only the name is sent. */
+/** Pain locations (docs/health-record.md "Locations and levels"); only the name is sent. */
 export const LOCAIS_DOR = [
   'Cabeça',
   'Ombro',
@@ -100,7 +101,7 @@ export const LOCAIS_DOR = [
 ] as const;
 export type LocalDor = (typeof LOCAIS_DOR)[number];
 
-/** Pain levels (spec 2 §3), mildest first. */
+/** Pain levels (docs/health-record.md "Locations and levels"), mildest first. */
 export const INTENSIDADES_DOR = ['Baixo', 'Medio', 'Moderado', 'Alta'] as const;
 export type IntensidadeDor = (typeof INTENSIDADES_DOR)[number];
 
@@ -190,7 +191,10 @@ const descricao = z.preprocess(
     .max(TIMELINE_DESCRICAO_MAX, `Use no máximo ${TIMELINE_DESCRICAO_MAX} caracteres`),
 );
 
-/** Fields shared by adding and editing (spec 1 §7 PUT body: data, valor, medico_id, medico_name, descricao). */
+/**
+ * Fields shared by adding and editing (docs/api/timeline.md "Routes", PUT body: data, valor,
+ * medico_id, medico_name, descricao).
+ */
 const editable = (today: () => string) => ({
   data: recordDate(today),
   valor,
@@ -200,11 +204,12 @@ const editable = (today: () => string) => ({
 });
 
 /**
- * `POST /api/timeline/item` fields (multipart, strings; spec 1 §7): `tipo`
- * one of {@link TIMELINE_ADD_TIPOS}, or {@link TIPO_DOR} with `local_dor` and
- * `intensidade_dor` (the pain map); `user_id` the patient whose timeline
- * receives it when it is not the author's own. Files (`anexos[]`) are checked
- * by the server from their bytes, not here. `today` is injectable for tests.
+ * `POST /api/timeline/item` fields (multipart, strings; docs/api/timeline.md
+ * "Routes"): `tipo` one of {@link TIMELINE_ADD_TIPOS}, or {@link TIPO_DOR}
+ * with `local_dor` and `intensidade_dor` (the pain map); `user_id` the
+ * patient whose timeline receives it when it is not the author's own. Files
+ * (`anexos[]`) are checked by the server from their bytes, not here. `today`
+ * is injectable for tests.
  */
 export function timelineItemCreateSchema(today: () => string = () => todayInSaoPaulo()) {
   return z
@@ -242,7 +247,7 @@ export function timelineItemCreateSchema(today: () => string = () => todayInSaoP
 export const TimelineItemCreateSchema = timelineItemCreateSchema();
 export type TimelineItemCreate = z.output<typeof TimelineItemCreateSchema>;
 
-/** `PUT /api/timeline/item/:id` body (spec 1 §7). Pain records are refused by the server. */
+/** `PUT /api/timeline/item/:id` body (docs/api/timeline.md "Routes"). Pain records are refused by the server. */
 export function timelineItemUpdateSchema(today: () => string = () => todayInSaoPaulo()) {
   return z.object(editable(today));
 }
@@ -250,9 +255,10 @@ export const TimelineItemUpdateSchema = timelineItemUpdateSchema();
 export type TimelineItemUpdate = z.output<typeof TimelineItemUpdateSchema>;
 
 /**
- * Locked = trial ended, no plan and not corporate (RULINGS.md "Trial"): no
- * adding or editing timeline records, indicators or pain records; reading and
- * deleting stay allowed.
+ * Locked = trial ended, no plan and not corporate (docs/accounts.md "Trial
+ * and locked accounts"; docs/health-record.md "Trial lock"): no adding or
+ * editing timeline records, indicators or pain records; reading and deleting
+ * stay allowed.
  */
 export function isLocked(user: { trialEnded: boolean; plano: unknown; empresarial: boolean }): boolean {
   return user.trialEnded && !user.plano && !user.empresarial;
@@ -262,13 +268,14 @@ export function isLocked(user: { trialEnded: boolean; plano: unknown; empresaria
 export type TimelineActor = 'owner' | 'author';
 
 /**
- * What an actor may do with a record (spec 1 §4; issue 5 "Records added by
- * others"; docs/timeline-privacy.md): pain records (type 8) are never edited
- * or deleted — but the patient may always remove a third party's (T)
- * record, whatever it is; a record added by someone else is edited only by
- * its author and deleted by the patient or the author; the patient's own
- * records are theirs to edit and delete. Locked accounts may not edit
- * (checked separately with {@link isLocked}).
+ * What an actor may do with a record (docs/health-record.md "Viewing, editing
+ * and deleting"; issue 5 "Records added by others";
+ * docs/timeline-privacy.md): pain records (type 8) are never edited or
+ * deleted — but the patient may always remove a third party's (T) record,
+ * whatever it is; a record added by someone else is edited only by its author
+ * and deleted by the patient or the author; the patient's own records are
+ * theirs to edit and delete. Locked accounts may not edit (checked separately
+ * with {@link isLocked}).
  */
 export function timelineItemActions(
   item: { tipo: number; created_by: 'M' | 'T' | null },

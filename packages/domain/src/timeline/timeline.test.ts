@@ -12,7 +12,7 @@ import { PublicTimelineItemSchema, TIMELINE_PAGE_SIZE } from './timeline.ts';
 const text = (n: number) => 'abcdefghij'.repeat(10).slice(0, n);
 
 describe('TIMELINE_TIPOS', () => {
-  it('has types 1..9 with the labels of spec 1 §3', () => {
+  it('has types 1..9 with the labels of docs/health-record.md "Record types"', () => {
     expect(TIMELINE_TIPOS).toEqual({
       1: 'Consulta',
       2: 'Exame',
@@ -33,7 +33,7 @@ describe('TIMELINE_TIPOS', () => {
 });
 
 describe('timelinePreview', () => {
-  it('is 50 characters long (spec 1)', () => {
+  it('is 50 characters long (docs/health-record.md "The list")', () => {
     expect(TIMELINE_PREVIEW_LENGTH).toBe(50);
   });
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * A timeline record as read through a patient's code (spec 1 §3
- * TimelineItem, without attachments: those are served by issue 5's
+ * A timeline record as read through a patient's code (docs/health-record.md
+ * "Timeline records", without attachments: those are served by issue 5's
  * authorised routes). `data` `YYYY-MM-DD`; `valor` reais as a decimal
  * string ('150.00') or null; `created_by` M doctor, T third party, null the
  * patient; `terceiro` who added it when M or T.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UserViewSchema } from '../profile/user.ts';
 
 /**
- * Timeline records as the API answers them (docs/api-issue-5.md): one record with its attachments, a
+ * Timeline records as the API answers them (docs/api/timeline.md): one record with its attachments, a
  * page of them, the records waiting for the patient's approval, one record with the caller's role, and
  * the patient a record is being added for. The inputs and rules are in `records.ts`.
  */
@@ -24,7 +24,7 @@ export const AnexoViewSchema = z.object({
 export type AnexoView = z.infer<typeof AnexoViewSchema>;
 
 /**
- * A timeline record as its owner or its author reads it (docs/api-issue-5.md
+ * A timeline record as its owner or its author reads it (docs/api/timeline.md
  * "Shapes"). `data` `YYYY-MM-DD`; `valor` reais '150.00' or null;
  * `created_by` M (a doctor account), T (a third party), null (the patient);
  * `terceiro` who added it when M or T; `pendente` (beyond the spec) a third
@@ -61,7 +61,7 @@ export const TimelinePendentesSchema = z.object({
 export type TimelinePendentes = z.infer<typeof TimelinePendentesSchema>;
 
 /**
- * `GET /api/timeline/items/:medico/:search[/:offset]` answer (docs/api-issue-5.md "Routes"):
+ * `GET /api/timeline/items/:medico/:search[/:offset]` answer (docs/api/timeline.md "Routes"):
  * the caller's `user`, a page of at most `TIMELINE_PAGE_SIZE` records and the
  * `total` matching the filter and term.
  */
@@ -72,7 +72,7 @@ export const TimelinePageSchema = z.object({
 });
 export type TimelinePage = z.infer<typeof TimelinePageSchema>;
 
-/** `GET /api/timeline/item/:id` answer (docs/api-issue-5.md "Routes"): the caller's `user` and the record. */
+/** `GET /api/timeline/item/:id` answer (docs/api/timeline.md "Routes"): the caller's `user` and the record. */
 export const TimelineItemAnswerSchema = z.object({
   user: UserViewSchema,
   timelineItem: TimelineItemViewSchema,

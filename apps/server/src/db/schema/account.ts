@@ -44,9 +44,10 @@ export const content_pages = pgTable('content_pages', {
 });
 
 /**
- * Browsers that receive push messages (spec 2 §3 Device). `firebase_token`
- * keeps the spec's field name; its value is the serialised Web Push
- * subscription, whose `endpoint` identifies the browser.
+ * Browsers that receive push messages (docs/devices-and-push.md).
+ * `firebase_token` keeps the spec's field name; its value is the
+ * serialised Web Push subscription, whose `endpoint` identifies the
+ * browser.
  */
 export const devices = pgTable(
   'devices',

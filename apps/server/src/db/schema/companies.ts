@@ -1,6 +1,9 @@
 import { boolean, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 
-/** Companies whose invited employees get corporate (`empresarial`) accounts (RULINGS.md). */
+/**
+ * Companies whose invited employees get corporate (`empresarial`) accounts
+ * (docs/accounts.md "Corporate accounts").
+ */
 export const companies = pgTable('companies', {
   id: serial('id').primaryKey(),
   nome: varchar('nome', { length: 255 }).notNull(),

@@ -12,7 +12,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-/** Health tips of /dicas (spec 2 §3 Tip: title, content), in `ordem`; seeded, edited by staff (issue 9). */
+/**
+ * Health tips of /dicas (docs/indicators-and-score.md "Tips and FAQ": title, content), in `ordem`; seeded,
+ * edited by staff (issue 9).
+ */
 export const dicas = pgTable('dicas', {
   id: serial('id').primaryKey(),
   title: varchar('title', { length: 200 }).notNull(),
@@ -22,7 +25,10 @@ export const dicas = pgTable('dicas', {
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Questions and answers of /faqs (spec 2 §3 FAQ), in `ordem`; seeded, edited by staff (issue 9). */
+/**
+ * Questions and answers of /faqs (docs/indicators-and-score.md "Tips and FAQ"), in `ordem`; seeded, edited by
+ * staff (issue 9).
+ */
 export const faqs = pgTable('faqs', {
   id: serial('id').primaryKey(),
   question: varchar('question', { length: 300 }).notNull(),
@@ -33,9 +39,10 @@ export const faqs = pgTable('faqs', {
 });
 
 /**
- * Score questions (spec 2 §3 Question: id, questoes, alternativas with texto
- * and pontos). `categoria`: 'Saúde Mental', 'Saúde Física', 'Qualidade de Vida'.
- * `alternativas` is a JSON list `[{texto, pontos}]`.
+ * Score questions (docs/indicators-and-score.md "Health score": id, questoes,
+ * alternativas with texto and pontos). `categoria`: 'Saúde Mental', 'Saúde
+ * Física', 'Qualidade de Vida'. `alternativas` is a JSON list
+ * `[{texto, pontos}]`.
  */
 export const score_questions = pgTable(
   'score_questions',
@@ -49,14 +56,20 @@ export const score_questions = pgTable(
   (t) => [index('score_questions_categoria_idx').on(t.categoria, t.ordem)],
 );
 
-/** Quizzes (spec 2 §3 Quiz: `id_questions`, a JSON list of question ids); only questions in some quiz are served. */
+/**
+ * Quizzes (docs/indicators-and-score.md "Health score": `id_questions`, a JSON list of question ids); only
+ * questions in some quiz are served.
+ */
 export const score_quizzes = pgTable('score_quizzes', {
   id: serial('id').primaryKey(),
   categoria: varchar('categoria', { length: 40 }).notNull(),
   id_questions: jsonb('id_questions').$type<number[]>().notNull(),
 });
 
-/** Score results (spec 2 §3 Result: categoria, pontuacao 0–100), a history per user; the latest per category is shown. */
+/**
+ * Score results (docs/indicators-and-score.md "Health score": categoria, pontuacao 0–100), a history per
+ * user; the latest per category is shown.
+ */
 export const score_results = pgTable(
   'score_results',
   {

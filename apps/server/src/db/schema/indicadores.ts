@@ -14,11 +14,11 @@ import {
 import { users } from './users.ts';
 
 /**
- * Health indicators a patient logs (spec 2 §3 "Indicator records", §5; RULINGS.md
- * "Indicators and score"). Each reading has the day and time it was measured
- * (`data_afericao` `YYYY-MM-DD`, `time_afericao` `HH:mm`, America/Sao_Paulo)
- * and its classification as computed by the server from `packages/domain`
- * (`status`), never as a client sent it. Issue 7.
+ * Health indicators a patient logs (docs/indicators-and-score.md "Indicators").
+ * Each reading has the day and time it was measured (`data_afericao`
+ * `YYYY-MM-DD`, `time_afericao` `HH:mm`, America/Sao_Paulo) and its
+ * classification as computed by the server from `packages/domain` (`status`),
+ * never as a client sent it. Issue 7.
  */
 
 /** Blood pressure readings: `sis`/`dia` in mmHg. */
@@ -79,8 +79,9 @@ export const oxigenacoes = pgTable(
 
 /**
  * Glucose readings: `value` mg/dL, `time_of_day` 1 Café, 2 Almoço, 3 Janta,
- * 4 Após as 22 Horas. One reading per day and period (RULINGS.md "Glucose
- * insert-or-update"): the unique index makes a second one an update.
+ * 4 Após as 22 Horas. One reading per day and period
+ * (docs/indicators-and-score.md "Glucose"): the unique index makes a second
+ * one an update.
  */
 export const glicoses = pgTable(
   'glicoses',

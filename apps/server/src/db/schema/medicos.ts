@@ -17,7 +17,7 @@ import { cidades, especialidades } from './reference.ts';
 import { users } from './users.ts';
 
 /**
- * Doctor profiles (spec 1 §3 Doctor; RULINGS.md "Telemedicine"). Every
+ * Doctor profiles (docs/telemedicine.md "Doctors"). Every
  * account is a `users` row; a doctor account is one that also has a row
  * here, so the name and avatar are the account's. `busca` is the lower-case,
  * accent-free name the autocomplete searches. A doctor with `suspended_at`
@@ -78,19 +78,21 @@ export const medico_especialidades = pgTable(
 );
 
 /**
- * Care sessions between a patient and a doctor (spec 1 §3 Care session;
- * issue 6). `status`: P pendente, A aceito, R recusado, E encerrado, ET
- * encerrado por inatividade. A doctor with a session in A, E or ET is one of
- * the patient's doctors (RULINGS.md "Who sees what"). `pagamento` says what
- * paid for it (suporte, pass, plano, credito); `pass_id` / `credito_id` the
- * pass or credit it consumed (given back when the doctor refuses).
- * `last_message_at` drives the inactivity job (RULINGS.md "Inactivity"): it
- * is set on acceptance and on every message. A patient has at most one P
- * or A session with each doctor (`atendimentos_open_unique`).
- * `resposta_vista` is false from the doctor's answer (accepted, refused)
- * until the patient opens it (the session, or the doctor's profile for a
- * refusal): the patient's alert and badge (docs/api-issue-6.md "The
- * patient's requests"). Sessions made before it count as seen.
+ * Care sessions between a patient and a doctor
+ * (docs/telemedicine.md "Request states"; issue 6). `status`: P pendente, A
+ * aceito, R recusado, E encerrado, ET encerrado por inatividade. A doctor
+ * with a session in A, E or ET is one of the patient's doctors
+ * (docs/authorization.md "Who sees what through the code"). `pagamento` says
+ * what paid for it (suporte, pass, plano, credito); `pass_id` / `credito_id`
+ * the pass or credit it consumed (given back when the doctor refuses).
+ * `last_message_at` drives the inactivity job
+ * (docs/api/telemedicina.md "Ending a session and inactivity"): it is set on
+ * acceptance and on every message. A patient has at most one P or A session
+ * with each doctor (`atendimentos_open_unique`). `resposta_vista` is false
+ * from the doctor's answer (accepted, refused) until the patient opens it
+ * (the session, or the doctor's profile for a refusal): the patient's alert
+ * and badge (docs/api/telemedicina.md "The patient's requests"). Sessions made
+ * before it count as seen.
  */
 export const atendimentos = pgTable(
   'atendimentos',

@@ -18,9 +18,10 @@ import { cidades } from './reference.ts';
 import { users } from './users.ts';
 
 /**
- * Settings staff edit, with seeded defaults (RULINGS.md "Time and money":
- * the single-consultation price `atendimento_valor` is one). `valor` is JSON
- * so one table serves numbers and texts.
+ * Settings staff edit, with seeded defaults
+ * (docs/payments-and-admin.md "Prices": the single-consultation price
+ * `atendimento_valor` is one). `valor` is JSON so one table serves numbers
+ * and texts.
  */
 export const app_settings = pgTable('app_settings', {
   chave: varchar('chave', { length: 60 }).primaryKey(),
@@ -29,9 +30,10 @@ export const app_settings = pgTable('app_settings', {
 });
 
 /**
- * A user's customer at the payment provider and the saved card (spec 2 §3
- * "Payment method": brand, last4, exp_month, exp_year). Card numbers are never
- * stored: only the provider's ids and what a receipt may show.
+ * A user's customer at the payment provider and the saved card
+ * (docs/payments-and-admin.md "Plans": brand, last4, exp_month, exp_year).
+ * Card numbers are never stored: only the provider's ids and what a receipt
+ * may show.
  */
 export const payment_customers = pgTable('payment_customers', {
   user_id: integer('user_id')
@@ -90,10 +92,11 @@ export const payments = pgTable(
 );
 
 /**
- * Cards of the offline `sandbox` provider (RULINGS.md "Payments"), as
- * Stripe keeps payment methods: the id handed to the browser and what the
- * card is (brand, last4, expiry) and does when charged (`falha`, null for
- * success). The number itself is never kept.
+ * Cards of the offline `sandbox` provider
+ * (docs/api/pagamentos.md "Provider"), as Stripe keeps payment methods: the
+ * id handed to the browser and what the card is (brand, last4, expiry)
+ * and does when charged (`falha`, null for success). The number itself is
+ * never kept.
  */
 export const sandbox_payment_methods = pgTable('sandbox_payment_methods', {
   id: varchar('id', { length: 60 }).primaryKey(),
@@ -123,8 +126,9 @@ export const sandbox_charges = pgTable('sandbox_charges', {
 });
 
 /**
- * Coupons of the sticker purchase (spec 2 §4 "Coupon"; issue 8): `nome`
- * stored upper-case and unique, `desconto` percent 1–100, optional last
+ * Coupons of the sticker purchase
+ * (docs/payments-and-admin.md "Coupons"; issue 8): `nome` stored
+ * upper-case and unique, `desconto` percent 1–100, optional last
  * instant and use limit; `usos` counts the orders they paid for.
  */
 export const coupons = pgTable(
@@ -143,11 +147,12 @@ export const coupons = pgTable(
 );
 
 /**
- * Sticker orders (spec 2 §3 "QR order"): the code printed (the buyer's own at
- * order time), the delivery address (`cep` 8 digits), what was paid in
- * centavos (`valor`, 0 for a free order) with the coupon and its percent at
- * the time, `subscription_id` when it was an annual plan's free set, and
- * the status A Aguardando / E Enviado with the tracking code once sent.
+ * Sticker orders (docs/payments-and-admin.md "Sticker orders"): the code
+ * printed (the buyer's own at order time), the delivery address (`cep` 8
+ * digits), what was paid in centavos (`valor`, 0 for a free order) with the
+ * coupon and its percent at the time, `subscription_id` when it was an annual
+ * plan's free set, and the status A Aguardando / E Enviado with the tracking
+ * code once sent.
  */
 export const qrcode_orders = pgTable(
   'qrcode_orders',

@@ -15,9 +15,10 @@ import { atendimentos } from './medicos.ts';
 import { users } from './users.ts';
 
 /**
- * Plans (spec 2 §3 Plan): `preco` in centavos, `periodo` M monthly or A
- * annual, `tipo` 1 includes teleconsultations (spec 1 §9 quota). Issue 8
- * sells them; issue 6 reads them for the quota.
+ * Plans (docs/payments-and-admin.md "Plans"): `preco` in centavos,
+ * `periodo` M monthly or A annual, `tipo` 1 includes teleconsultations
+ * (its quota: the same section). Issue 8 sells them; issue 6 reads them
+ * for the quota.
  */
 export const planos = pgTable('planos', {
   id: serial('id').primaryKey(),
@@ -32,10 +33,11 @@ export const planos = pgTable('planos', {
 });
 
 /**
- * A patient's subscription (spec 2 §3 Subscription). Active while `now` is
- * inside `[current_period_start, current_period_end)`; `ends_at` set when
- * cancelled (the plan stays until the period end). Issue 8 renews and
- * charges; issue 6 counts the quota inside the current period.
+ * A patient's subscription (docs/payments-and-admin.md "Plans"). Active
+ * while `now` is inside `[current_period_start, current_period_end)`;
+ * `ends_at` set when cancelled (the plan stays until the period end).
+ * Issue 8 renews and charges; issue 6 counts the quota inside the current
+ * period.
  */
 export const subscriptions = pgTable(
   'subscriptions',
@@ -63,9 +65,10 @@ export const subscriptions = pgTable(
 );
 
 /**
- * Single-session credits (`hasCredit`, spec 1 §3): one bought teleconsultation
- * (issue 8 sells them). Used by a request (`atendimento_id`), given back
- * when the doctor refuses it.
+ * Single-session credits (`hasCredit`,
+ * docs/payments-and-admin.md "Single consultation"): one bought
+ * teleconsultation (issue 8 sells them). Used by a request (`atendimento_id`),
+ * given back when the doctor refuses it.
  */
 export const creditos = pgTable(
   'creditos',

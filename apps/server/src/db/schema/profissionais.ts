@@ -2,8 +2,9 @@ import { char, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar }
 import { users } from './users.ts';
 
 /**
- * Emergency professional credentials (spec 2 §3: tipo M Médico, B Bombeiro,
- * S SAMU; numero; documento photo, a storage key). One per account. `status`
+ * Emergency professional credentials
+ * (docs/codes.md "Emergency professional": tipo M Médico, B Bombeiro, S
+ * SAMU; numero; documento photo, a storage key). One per account. `status`
  * is 'pendente' until staff review it (issue 9): 'verificado' or 'rejeitado'
  * (with `motivo_rejeicao`, the reason staff gave).
  */

@@ -15,7 +15,7 @@ export const sticker_batches = pgTable('sticker_batches', {
 
 /**
  * Pre-printed sticker codes that belong to nobody until a registration claims
- * them (RULINGS.md "Virgin codes"). Unclaimed while `claimed_at` is null.
+ * them (docs/codes.md "Virgin codes"). Unclaimed while `claimed_at` is null.
  * `lote_id` is the admin batch that made it (issue 9); `batch` a free label
  * of codes loaded otherwise (tests, imports).
  */
@@ -33,7 +33,7 @@ export const virgin_codes = pgTable(
 );
 
 /**
- * Every opening of a patient's code (RULINGS.md "Who sees what"): when, who
+ * Every opening of a patient's code (docs/authorization.md "Who sees what through the code"): when, who
  * (`viewer_id` null for a visitor, `viewer_kind`) and which tabs were served
  * (`tabs`, comma-separated: `emergencia,endereco,emergencia_saude,saude,timeline`). The patient reads this log (issue 4).
  */

@@ -16,11 +16,11 @@ import { cidades } from './reference.ts';
 import { users } from './users.ts';
 
 /**
- * Chat messages of a care session (spec 2 §3 Mensagem). `from`: U the
- * patient, M the doctor. `type`: T text (`content`), I image, F PDF (the file
- * at `file_key` through the storage adapter, `content` its cleaned name).
- * `read_at`: when the other side read it. Deleting a message deletes the row
- * and its file.
+ * Chat messages of a care session (docs/telemedicine.md "Chat"). `from`: U
+ * the patient, M the doctor. `type`: T text (`content`), I image, F PDF (the
+ * file at `file_key` through the storage adapter, `content` its cleaned
+ * name). `read_at`: when the other side read it. Deleting a message deletes
+ * the row and its file.
  */
 export const mensagens = pgTable(
   'mensagens',
@@ -44,7 +44,9 @@ export const mensagens = pgTable(
   ],
 );
 
-/** Patients a doctor has blocked (RULINGS.md "bloqueado"): no new requests from them to this doctor. */
+/**
+ * Patients a doctor has blocked (docs/telemedicine.md "Doctors"): no new requests from them to this doctor.
+ */
 export const medico_bloqueios = pgTable(
   'medico_bloqueios',
   {
@@ -60,8 +62,9 @@ export const medico_bloqueios = pgTable(
 );
 
 /**
- * Single-use passes a doctor issues (RULINGS.md "Pass"): valid for one
- * request to that doctor. `code` canonical (8 characters of `PASS_ALPHABET`).
+ * Single-use passes a doctor issues
+ * (docs/telemedicine.md "Requests and payment"): valid for one request to
+ * that doctor. `code` canonical (8 characters of `PASS_ALPHABET`).
  */
 export const passes = pgTable(
   'passes',

@@ -20,9 +20,10 @@ import { medicos } from './medicos.ts';
 import { cidades } from './reference.ts';
 
 /**
- * Patients' accounts and their emergency data (spec 1 §3 User). Column names
- * are the spec's wire names. `updated_at` is the last edit of the emergency
- * data shown on /home; `code` is the canonical personal code (RULINGS.md).
+ * Patients' accounts and their emergency data
+ * (docs/accounts.md "Emergency data"). Column names are the spec's wire
+ * names. `updated_at` is the last edit of the emergency data shown on /home;
+ * `code` is the canonical personal code (docs/codes.md "Personal code").
  */
 export const users = pgTable(
   'users',
@@ -77,7 +78,8 @@ export const users = pgTable(
     convenio_empresa: varchar('convenio_empresa', { length: 255 }),
     convenio_numero: varchar('convenio_numero', { length: 40 }),
     hospital: varchar('hospital', { length: 255 }),
-    // The patient's registered doctor, chosen by autocomplete; one of "their doctors" (RULINGS.md).
+    // The patient's registered doctor, chosen by autocomplete; one of "their doctors"
+    // (docs/authorization.md "Who sees what through the code").
     medico_id: integer('medico_id').references((): AnyPgColumn => medicos.id, { onDelete: 'set null' }),
     medico_name: varchar('medico_name', { length: 255 }),
     medico_crm: varchar('medico_crm', { length: 30 }),
@@ -99,7 +101,7 @@ export const users = pgTable(
 
 /**
  * Sign-in sessions: one row per issued bearer token, stored only as the
- * SHA-256 hex of the token (ARCHITECTURE.md "Auth").
+ * SHA-256 hex of the token (docs/auth-security.md "Sessions").
  */
 export const sessions = pgTable(
   'sessions',

@@ -33,8 +33,9 @@ export const DEMO_EMAIL_DOMAIN = 'demo.pulso.local';
 
 /**
  * Fictitious doctors for development and demos (`SEED_DEMO`), so that the
- * doctor autocomplete of /saude (spec 1 §5) has someone to find. Names,
- * CRMs and e-mails are invented; cities are real IBGE municipalities.
+ * doctor autocomplete of /saude (docs/health-record.md "My Health") has
+ * someone to find. Names, CRMs and e-mails are invented; cities are real
+ * IBGE municipalities.
  */
 export const DEMO_DOCTORS: readonly DemoDoctor[] = [
   {
@@ -222,7 +223,7 @@ export async function seedDemoDoctors(db: Db, doctors: readonly DemoDoctor[] = D
   for (const doctor of doctors) await seedOne(db, doctor, specialtyIds);
 }
 
-/** The support pseudo-doctor's account (spec 1 §3 "suporte"; RULINGS.md "Telemedicine"). */
+/** The support pseudo-doctor's account (docs/telemedicine.md "Doctors"). */
 export const SUPPORT_DOCTOR = { name: 'Suporte Pulso', email: 'suporte@pulso.local' } as const;
 
 /**
@@ -231,7 +232,7 @@ export const SUPPORT_DOCTOR = { name: 'Suporte Pulso', email: 'suporte@pulso.loc
  * account 'Suporte Pulso' (verified e-mail, an unusable password until the
  * team sets one through 'Esqueci minha senha', a fresh personal code) and its
  * `medicos` row with `suporte` set, status 2 (disponível), no CRM,
- * specialty, city or clinic. A request to it needs no payment (RULINGS.md).
+ * specialty, city or clinic. A request to it needs no payment (docs/telemedicine.md "Requests and payment").
  * When the seeded support doctor already exists with the reserved default
  * e-mail, that e-mail is moved to `email` if that differs and no other
  * account uses it (`'updated'`): the operator set `SUPORTE_EMAIL`. A support

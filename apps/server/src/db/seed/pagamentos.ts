@@ -4,11 +4,12 @@ import type { Db } from '../client.ts';
 import { app_settings, coupons, planos } from '../schema/index.ts';
 
 /**
- * The plans on sale when there are none yet (spec 2 §9: 'Meu Prontuário' R$
- * 7,90 '/mês'; RULINGS.md "Time and money": the annual price is an admin
- * setting with a seeded default). Both include teleconsultations (tipo 1:
- * one per month, or 12 per year) and the annual one a free sticker set.
- * `stripe_plan` is the provider's price id; staff replace it with Stripe's.
+ * The plans on sale when there are none yet
+ * (docs/payments-and-admin.md "Prices": 'Meu Prontuário' R$ 7,90 '/mês';
+ * the annual price is an admin setting with a seeded default). Both include
+ * teleconsultations (tipo 1: one per month, or 12 per year) and the annual
+ * one a free sticker set. `stripe_plan` is the provider's price id; staff
+ * replace it with Stripe's.
  */
 export const PLANOS_PADRAO = [
   {

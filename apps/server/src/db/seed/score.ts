@@ -7,7 +7,10 @@ import { score_questions, score_quizzes } from '../schema/index.ts';
 export interface SeededScoreQuestion {
   questoes: string;
   alternativas: ScoreAlternativa[];
-  /** `true`: kept out of every quiz (a draft), so `GET /api/questions` never serves it (spec 2 §7). */
+  /**
+   * `true`: kept out of every quiz (a draft), so `GET /api/questions` never serves it
+   * (docs/indicators-and-score.md "Health score").
+   */
   noQuiz?: true;
 }
 

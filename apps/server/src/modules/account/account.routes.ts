@@ -17,9 +17,11 @@ import {
 } from './account.service.ts';
 
 /**
- * E-mail verification and password reset (spec 1 §7; issue 3 "E-mail").
- * Every bad, expired or used token answers 422 `{message, errors: {token}}`
- * like any other invalid input, with a pt-BR message saying what to do next.
+ * E-mail verification and password reset
+ * (docs/accounts.md "E-mail verification", "Forgotten password"; issue 3
+ * "E-mail"). Every bad, expired or used token answers 422
+ * `{message, errors: {token}}` like any other invalid input, with a pt-BR
+ * message saying what to do next.
  */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;

@@ -322,7 +322,10 @@ export async function updatePagina(
 
 type QuestionRow = typeof score_questions.$inferSelect;
 
-/** Ids held by some quiz (any category): the served questions (spec 2 §7). */
+/**
+ * Ids held by some quiz (any category): the served questions
+ * (docs/indicators-and-score.md "Health score").
+ */
 async function servedIds(db: Db): Promise<Set<number>> {
   const quizzes = await db.select({ id_questions: score_quizzes.id_questions }).from(score_quizzes);
   return new Set(quizzes.flatMap((q) => (Array.isArray(q.id_questions) ? q.id_questions : [])));

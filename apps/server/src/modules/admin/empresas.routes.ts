@@ -26,10 +26,11 @@ const route = (summary: string) => ({ summary, tags: ['admin'] });
 const IdParams = z.object({ id: idParam() });
 
 /**
- * Companies of the admin area (issue 9 "Companies"; RULINGS.md "Corporate
- * accounts"), admin only (`empresas`): 401 guest; 403 'Esta conta não é da
- * equipe do Pulso.' for patients and doctors; 403 'Seu perfil de suporte
- * não permite esta ação.' for support. Changes are audited (entidade 'empresa').
+ * Companies of the admin area (issue 9 "Companies"; docs/accounts.md
+ * "Corporate accounts"), admin only (`empresas`): 401 guest; 403 'Esta conta
+ * não é da equipe do Pulso.' for patients and doctors; 403 'Seu perfil de
+ * suporte não permite esta ação.' for support. Changes are audited (entidade
+ * 'empresa').
  */
 export const empresasRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
@@ -168,8 +169,8 @@ export const empresasRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * `DELETE /api/admin/empresas/:id/membros/:userId` → `{message}`: ends the
    * account's link; it stops being `empresarial` and the trial lock applies
-   * to it (RULINGS.md "Locked"). 404 'Empresa não encontrada' or 'Esta
-   * pessoa não está vinculada a esta empresa.'.
+   * to it (docs/accounts.md "Trial and locked accounts"). 404 'Empresa não
+   * encontrada' or 'Esta pessoa não está vinculada a esta empresa.'.
    */
   app.delete(
     '/admin/empresas/:id/membros/:userId',

@@ -9,7 +9,7 @@ import { audit } from './audit.service.ts';
 import { stickerSheetPdf } from './sticker-sheet.ts';
 
 /**
- * Sticker batches (issue 9 "Sticker batches"; RULINGS.md "Virgin codes"):
+ * Sticker batches (issue 9 "Sticker batches"; docs/codes.md "Virgin codes"):
  * an admin generates N unclaimed codes at once, lists the batches with how
  * many codes registrations have claimed, and prints a batch as a sheet.
  */

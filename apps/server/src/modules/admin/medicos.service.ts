@@ -127,7 +127,7 @@ async function assertCrmsFree(tx: Db, crms: { numero: string; uf: string }[], me
 
 /** The e-mail of the support pseudo-doctor other than `except`, serialising those who set it. */
 async function otherSuporte(tx: Db, except: number | null): Promise<string | null> {
-  // One support pseudo-doctor (spec 1 §3): two staff setting it at once queue here.
+  // One support pseudo-doctor (docs/telemedicine.md "Doctors"): two staff setting it at once queue here.
   await tx.execute(sql`select pg_advisory_xact_lock(91001)`);
   const [row] = await tx
     .select({ email: users.email })
@@ -502,7 +502,7 @@ export type MedicoFlag = 'verificado' | 'suspenso' | 'suporte';
  *   with the council) or clears it; patients see 'Verificado';
  * - `suspenso`: sets `suspended_at` and the status offline, or clears it: a
  *   suspended doctor is not listed, cannot open /medico and counts as no
- *   doctor anywhere (RULINGS.md "Telemedicine");
+ *   doctor anywhere (docs/telemedicine.md "Doctors");
  * - `suporte`: makes the doctor the support pseudo-doctor (status 2
  *   disponível), refused with 409 {@link M.suporteExists} while another one
  *   is; or removes the mark.

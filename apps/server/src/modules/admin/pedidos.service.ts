@@ -17,10 +17,10 @@ import { audit } from './audit.service.ts';
 import { type Sticker, stickerSheetPdf } from './sticker-sheet.ts';
 
 /**
- * Sticker orders in the admin area (issue 9 "Orders"; spec 2 §3 "QR
- * order"): list and filter by status, read one order with the buyer and the
- * address, mark it sent (the patient gets an e-mail and a push), print its
- * sticker sheet.
+ * Sticker orders in the admin area (issue 9 "Orders";
+ * docs/payments-and-admin.md "Sticker orders"): list and filter by status,
+ * read one order with the buyer and the address, mark it sent (the patient
+ * gets an e-mail and a push), print its sticker sheet.
  */
 
 /** An order as listed: number, when, status A/E, the code printed, the buyer's name, the city, centavos paid. */
@@ -225,7 +225,8 @@ async function notifyBuyer(deps: EnviarDeps, pedido: AdminPedido): Promise<void>
 
 /**
  * The sticker sheet of order `id`: its set of {@link ADESIVOS_POR_KIT}
- * stickers of the order's code, half 40×30 mm and half 30×20 mm (spec 2 §9).
+ * stickers of the order's code, half 40×30 mm and half 30×20 mm
+ * (docs/payments-and-admin.md "Sticker orders").
  * Errors: 404.
  */
 export async function pedidoPdf(db: Db, origin: string, id: number): Promise<Buffer> {

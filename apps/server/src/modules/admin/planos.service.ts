@@ -93,8 +93,9 @@ async function assertStripePlanFree(tx: Db, stripePlan: string, exceptId: number
 }
 
 /**
- * Creates a plan (spec 2 §3 Plan) and audits `plano.criar`. Errors: 422
- * `stripe_plan` {@link PRECOS_MESSAGES.stripePlanEmUso}.
+ * Creates a plan (docs/payments-and-admin.md "Plans") and audits
+ * `plano.criar`. Errors: 422 `stripe_plan`
+ * {@link PRECOS_MESSAGES.stripePlanEmUso}.
  */
 export async function criarPlano(db: Db, actor: StaffActor, input: PlanoAdmin): Promise<PlanoAdminView> {
   const id = await inTransaction(db, async (tx) => {

@@ -5,7 +5,7 @@ import { drawPdfQr } from '../../platform/qr-shapes.ts';
 /**
  * The print-ready sticker sheet (issue 9 "Sticker batches", "Orders"): A4
  * pages of stickers, each a QR code encoding `{PUBLIC_ORIGIN}/code/{code}`
- * (RULINGS.md "QR content") drawn as vector squares with the code in
+ * (docs/codes.md "QR content") drawn as vector squares with the code in
  * `### AA ###` type under it, and crop marks outside each sticker's corners.
  * Made with pdfkit; lengths below are millimetres.
  */

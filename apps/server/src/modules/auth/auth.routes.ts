@@ -21,7 +21,7 @@ import { clearLoginFailures, LOGIN_ADDRESS_WINDOW_MS, takeLoginAttempt } from '.
 
 const SessionAnswer = z.object({ user: UserViewSchema, token: z.string(), message: z.string() });
 
-/** Registration, login, logout and the signed-in user (spec 1 §7). */
+/** Registration, login, logout and the signed-in user (docs/accounts.md "Registration and sign-in"). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
   const authLimit = { rateLimit: { max: app.ctx.config.rateLimit.authPerMinute, timeWindow: '1 minute' } };
@@ -82,8 +82,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * `POST /api/login` `{email, password}` (spec 1 §7) → 200 `{user, token,
-   * message}`; 422 'E-mail ou senha incorretos' for a wrong password and an
+   * `POST /api/login` `{email, password}` (docs/accounts.md "Sign-in") → 200
+   * `{user, token, message}`; 422 'E-mail ou senha incorretos' for a wrong password and an
    * unknown e-mail alike; 422 that the account was closed, with the contact
    * e-mail, for a closed account's right password; 429 with the wait in pt-BR (and `Retry-After`,
    * seconds) while the account cools down after 10 wrong passwords, or
@@ -144,11 +144,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * `GET /api/user` (docs/api-issue-6.md "Patient side") → 200 `{user, mensagens, respostas}`: the
+   * `GET /api/user` (docs/api/telemedicina.md "Patient side") → 200 `{user, mensagens, respostas}`: the
    * caller's `UserView`, how many chat messages addressed to it are unread
    * (from doctors in its own sessions, and from patients in the sessions it
    * attends as a doctor) and how many doctors' answers to its requests it
-   * has not opened (docs/api-issue-6.md "The patient's requests"): together
+   * has not opened (docs/api/telemedicina.md "The patient's requests"): together
    * the Telemedicina tab's badge. 401.
    */
   app.get(

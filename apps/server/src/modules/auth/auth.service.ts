@@ -101,8 +101,9 @@ export async function revokeSession(db: Db, sessionId: number): Promise<void> {
 }
 
 /**
- * Draws a fresh random code that no user and no sticker holds (RULINGS.md
- * "Personal code"). The unique index on `users.code` settles any race.
+ * Draws a fresh random code that no user and no sticker holds
+ * (docs/codes.md "Personal code"). The unique index on `users.code` settles any
+ * race.
  */
 export async function drawFreeCode(db: Db): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt++) {
@@ -120,16 +121,16 @@ export async function drawFreeCode(db: Db): Promise<string> {
 }
 
 /**
- * Creates a patient account (spec 1 §5, §7 `POST /register`). With `code`, the
- * unclaimed sticker code is claimed in the same transaction (RULINGS.md
- * "Virgin codes"); without one a fresh random code is drawn.
- * With `invitationToken` (`POST /register/:token`, RULINGS.md "Corporate
- * accounts") the account is `empresarial`, linked to the inviting company, and
- * the invitation is used up in the same transaction.
- * Errors: 422 `password` when the password breaks the password rule
- * ({@link assertPasswordAllowed}); 422 `email` when the e-mail is taken; 422 `code` when the sticker
- * code is not claimable; 422 `token` when the invitation is unknown, used,
- * expired or its company inactive.
+ * Creates a patient account (docs/accounts.md "Registration",
+ * `POST /register`). With `code`, the unclaimed sticker code is claimed in the
+ * same transaction (docs/codes.md "Virgin codes"); without one a fresh random
+ * code is drawn. With `invitationToken` (`POST /register/:token`,
+ * docs/accounts.md "Corporate accounts") the account is `empresarial`, linked
+ * to the inviting company, and the invitation is used up in the same
+ * transaction. Errors: 422 `password` when the password breaks the password
+ * rule ({@link assertPasswordAllowed}); 422 `email` when the e-mail is taken;
+ * 422 `code` when the sticker code is not claimable; 422 `token` when the
+ * invitation is unknown, used, expired or its company inactive.
  */
 export async function registerPatient(
   db: Db,

@@ -3,14 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { searchCidades } from './cidades.service.ts';
 
-/** Municipality search (spec 1 §7 `GET /cidades/search/:text`). */
+/** Municipality search (docs/accounts.md "Cities", `GET /cidades/search/:text`). */
 export const cidadesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
 
   /**
    * `GET /api/cidades/search/:text` (public) → 200 `{cidades: [{id, descricao}]}`:
    * accent- and case-insensitive, prefix matches first, ≤ 20, `[]` for 1
-   * character or fewer (spec 1 §5, §9).
+   * character or fewer (docs/accounts.md "Cities").
    */
   app.get(
     '/cidades/search/:text',

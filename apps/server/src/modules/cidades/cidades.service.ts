@@ -17,11 +17,11 @@ export function escapeLike(text: string): string {
 
 /**
  * Municipalities whose name contains `text`, ignoring accents and case
- * (`GET /api/cidades/search/:text`, spec 1 §5 "city search", §9 "more than
- * 1 character"). Answers `[]` when the text has 1 character or fewer after
- * trimming. Names starting with the text come first, then by name (accent-free,
- * byte order, then UF); at most {@link CIDADES_SEARCH_LIMIT}. `descricao` is
- * `"Nome - UF"`. `busca LIKE '%key%'` is served by the trigram GIN index.
+ * (`GET /api/cidades/search/:text`, docs/accounts.md "Cities"). Answers `[]`
+ * when the text has 1 character or fewer after trimming. Names starting with
+ * the text come first, then by name (accent-free, byte order, then UF); at most
+ * {@link CIDADES_SEARCH_LIMIT}. `descricao` is `"Nome - UF"`.
+ * `busca LIKE '%key%'` is served by the trigram GIN index.
  */
 export async function searchCidades(db: Db, text: string): Promise<Cidade[]> {
   const key = searchKey(text);

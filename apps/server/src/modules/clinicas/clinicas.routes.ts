@@ -6,8 +6,8 @@ import { requireUser } from '../auth/auth.hooks.ts';
 import { listEspecialidades, searchClinicas } from './clinicas.service.ts';
 
 /**
- * The reference lists of the doctor search wizard (spec 1 §2
- * /telemedicina/medicos, §7; issue 6): the CFM specialties and the clinics.
+ * The reference lists of the doctor search wizard (docs/telemedicine.md
+ * "Finding a doctor"; issue 6): the CFM specialties and the clinics.
  */
 export const clinicasRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;

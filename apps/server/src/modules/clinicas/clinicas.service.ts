@@ -13,12 +13,13 @@ const MAX_KEY_LENGTH = 255;
 
 /**
  * Clinics whose name contains `text`, ignoring accents and case (`GET
- * /api/clinicas/search/:text`, spec 1 §7; the doctor search wizard's clinic
- * step). Answers `[]` when the text has 1 character or fewer after trimming
- * (spec 1 §5: autocomplete "longer than 1 character"). Names starting with
- * the text first, then by name (accent-free, byte order), then id; at most
- * {@link CLINICAS_SEARCH_LIMIT}; each with its city ('Nome - UF') or `null`.
- * LIKE's wildcards match literally; served by the trigram GIN index.
+ * /api/clinicas/search/:text`, docs/telemedicine.md "Finding a doctor"; the
+ * doctor search wizard's clinic step). Answers `[]` when the text has 1
+ * character or fewer after trimming (autocomplete "longer than 1 character").
+ * Names starting with the text first, then by name (accent-free, byte order),
+ * then id; at most {@link CLINICAS_SEARCH_LIMIT}; each with its city
+ * ('Nome - UF') or `null`. LIKE's wildcards match literally; served by the
+ * trigram GIN index.
  */
 export async function searchClinicas(db: Db, text: string): Promise<ClinicaView[]> {
   const key = searchKey(text);

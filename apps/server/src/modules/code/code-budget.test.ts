@@ -8,7 +8,7 @@ import { createPatient, createVirginCodes, registrationBody } from '../../test/f
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { freePort } from '../../test/redis-server.ts';
 
-// The machines and CI run Redis on loopback (SETUP.md); vitest.config.ts requires REDIS_URL in CI.
+// The machines and CI run Redis on loopback (README.md "Tests"); vitest.config.ts requires REDIS_URL in CI.
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
 let web: string;

@@ -19,9 +19,10 @@ import {
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 /**
- * RULINGS.md "Who sees what" through `GET /api/code/:code`: four levels ×
- * five kinds of viewer × timeline on/off, asserted on the JSON the server
- * sends (what may not be read is absent, not hidden).
+ * docs/authorization.md "Who sees what through the code" through
+ * `GET /api/code/:code`: four levels × five kinds of viewer × timeline
+ * on/off, asserted on the JSON the server sends (what may not be read is
+ * absent, not hidden).
  */
 let t: TestApp;
 type Auth = { authorization: string } | undefined;

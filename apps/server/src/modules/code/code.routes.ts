@@ -7,12 +7,12 @@ import { optionalUser } from '../auth/auth.hooks.ts';
 import { codeLookup } from './code.service.ts';
 
 /**
- * Public view by personal code (spec 2 §7 `GET /code/{code}`; RULINGS.md
- * "Who sees what"). Every answer, errors included, carries
- * `cache-control: private, no-store` (health data must never sit in a shared
- * cache, and a 404 turns into data once the code is claimed) and
- * `x-robots-tag: noindex`. A bearer token, when live, names the viewer; a
- * missing or dead one makes a visitor, never a 401.
+ * Public view by personal code (docs/codes.md "Opening a code";
+ * docs/authorization.md "Who sees what through the code"). Every answer,
+ * errors included, carries `cache-control: private, no-store` (health data
+ * must never sit in a shared cache, and a 404 turns into data once the code
+ * is claimed) and `x-robots-tag: noindex`. A bearer token, when live, names
+ * the viewer; a missing or dead one makes a visitor, never a 401.
  */
 export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.ctx;

@@ -33,7 +33,7 @@ import {
 } from '../users/user.presenter.ts';
 import { viewerClassifier } from './viewer.service.ts';
 
-/** 404 message of `GET /api/code/:code` (spec 2 §7: the web then offers Register with the code). */
+/** 404 message of `GET /api/code/:code` (docs/codes.md "Opening a code", "Virgin codes"). */
 export const CODE_NOT_FOUND_MESSAGE = 'Código não encontrado';
 
 type Log = Pick<FastifyBaseLogger, 'error'>;

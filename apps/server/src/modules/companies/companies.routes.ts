@@ -5,10 +5,10 @@ import { ErrorBodySchema } from '../../http.ts';
 import { describeInvitation } from './companies.service.ts';
 
 /**
- * Company invitations for corporate accounts (RULINGS.md "Corporate
- * accounts"; issue 3 "Corporate invitations"). Companies and invitations are
- * created by `npm run company:create` (src/cli/company-create.ts); an
- * invitation is redeemed by `POST /api/register/:token` (modules/auth).
+ * Company invitations for corporate accounts (docs/accounts.md "Corporate accounts";
+ * issue 3 "Corporate invitations"). Companies and invitations are created by
+ * `npm run company:create` (src/cli/company-create.ts); an invitation is
+ * redeemed by `POST /api/register/:token` (modules/auth).
  */
 export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;

@@ -37,7 +37,7 @@ export interface Company {
 }
 
 /**
- * Creates an active company (RULINGS.md "Corporate accounts"). `cnpj` is
+ * Creates an active company (docs/accounts.md "Corporate accounts"). `cnpj` is
  * optional; when given it must be a valid CNPJ (check digits included) and is
  * stored unmasked. Errors: 422 `nome` / `cnpj` with {@link COMPANY_MESSAGES}.
  */
@@ -253,8 +253,8 @@ export async function listMembers(db: Db, companyId: number): Promise<EmpresaMem
  * Ends the link between account `userId` and company `companyId` (issue 9
  * "end a member's link"): the account stops being `empresarial` at once
  * (`company_id` null, `empresarial` false), so the trial lock applies to it
- * as to any account (RULINGS.md "Locked"). Answers whether the account was
- * a member (`false`: nothing changed).
+ * as to any account (docs/accounts.md "Trial and locked accounts"). Answers
+ * whether the account was a member (`false`: nothing changed).
  */
 export async function endMembership(db: Db, companyId: number, userId: number): Promise<boolean> {
   const rows = await db

@@ -5,11 +5,14 @@ import { requireUser } from '../auth/auth.hooks.ts';
 import { getContentPage, listDicas, listFaqs } from './conteudo.service.ts';
 
 /**
- * Terms of use and privacy policy kept in the database (spec 2 §2 public
- * routes /termos-de-uso, /politica-de-privacidade; issue 3 "Terms and
- * privacy"), both public: they are read before an account exists. The
- * health tips and the FAQs with the contact channels (spec 2 §2 /dicas,
- * /faqs, authenticated routes; §7; issue 7 "Content"), for signed-in users.
+ * Terms of use and privacy policy kept in the database (public routes
+ * /termos-de-uso, /politica-de-privacidade:
+ * docs/indicators-and-score.md "Terms of use and privacy policy"; issue 3
+ * "Terms and privacy"), both public: they are read before an account
+ * exists. The health tips and the FAQs with the contact channels
+ * (authenticated routes /dicas, /faqs:
+ * docs/indicators-and-score.md "Tips and FAQ"; issue 7 "Content"), for
+ * signed-in users.
  */
 export const conteudoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
@@ -45,9 +48,10 @@ export const conteudoRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /**
-   * `GET /api/dicas` (spec 2 §7): 200 `{dicas: [{id, title, content}]}` —
-   * the active tips in staff order; `content` is plain text, blank lines
-   * between paragraphs. 401 without a live token.
+   * `GET /api/dicas` (docs/indicators-and-score.md "Tips and FAQ"): 200
+   * `{dicas: [{id, title, content}]}` — the active tips in staff order;
+   * `content` is plain text, blank lines between paragraphs. 401 without
+   * a live token.
    */
   app.get(
     '/dicas',
@@ -68,12 +72,13 @@ export const conteudoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * `GET /api/faqs` (spec 2 §7 "returns faqs"): 200 `{faqs: [{id, question,
-   * answer}], contato: {email, whatsapp}}` — the active questions in staff
-   * order (plain-text answers) and the contact channels of the server's
-   * configuration: `email` (`CONTATO_EMAIL`, default `SUPORTE_EMAIL`) and
-   * `whatsapp`, international digits `55…` (`CONTATO_WHATSAPP`) or `null`
-   * when none is configured. 401 without a live token.
+   * `GET /api/faqs` (docs/indicators-and-score.md "Tips and FAQ"): 200
+   * `{faqs: [{id, question, answer}], contato: {email, whatsapp}}` — the
+   * active questions in staff order (plain-text answers) and the contact
+   * channels of the server's configuration: `email` (`CONTATO_EMAIL`,
+   * default `SUPORTE_EMAIL`) and `whatsapp`, international digits `55…`
+   * (`CONTATO_WHATSAPP`) or `null` when none is configured. 401 without a
+   * live token.
    */
   app.get(
     '/faqs',

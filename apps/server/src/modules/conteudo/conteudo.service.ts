@@ -23,8 +23,9 @@ export async function getContentPage(db: Db, slug: ContentSlug): Promise<Content
 }
 
 /**
- * The health tips of /dicas (spec 2 "Tips screen", §7 `GET /api/dicas`):
- * the active rows (`ativo`) as `{id, title, content}`, by `ordem`, then id.
+ * The health tips of /dicas (docs/indicators-and-score.md "Tips and FAQ",
+ * `GET /api/dicas`): the active rows (`ativo`) as `{id, title, content}`,
+ * by `ordem`, then id.
  */
 export async function listDicas(db: Db): Promise<Dica[]> {
   return db
@@ -35,10 +36,10 @@ export async function listDicas(db: Db): Promise<Dica[]> {
 }
 
 /**
- * The questions of /faqs (spec 2 "Other screens" FAQ, §7 `GET /api/faqs`)
- * and the contact channels configured for the server (`Config.contato`):
- * `{faqs: [{id, question, answer}], contato: {email, whatsapp}}`, the active
- * questions by `ordem`, then id.
+ * The questions of /faqs (docs/indicators-and-score.md "Tips and FAQ",
+ * `GET /api/faqs`) and the contact channels configured for the server
+ * (`Config.contato`): `{faqs: [{id, question, answer}], contato: {email,
+ * whatsapp}}`, the active questions by `ordem`, then id.
  */
 export async function listFaqs(db: Db, contato: Contato): Promise<{ faqs: Faq[]; contato: Contato }> {
   const rows = await db

@@ -8,9 +8,9 @@ import { listDevices, registerDevice, removeDevice } from './devices.service.ts'
 const DeviceAnswer = z.object({ device: DeviceViewSchema });
 
 /**
- * Push devices of the signed-in user (spec 1 §7 `POST /device`, spec 2 §7
- * devices; issue 3 "Devices and push"). A device is a browser's Web Push
- * subscription; its endpoint and keys never leave the server.
+ * Push devices of the signed-in user (docs/accounts.md "Devices"; issue 3
+ * "Devices and push"). A device is a browser's Web Push subscription; its
+ * endpoint and keys never leave the server.
  */
 export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
@@ -31,11 +31,12 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * `POST /api/device {firebase_token}` (spec 1 §7; the response is not shown
-   * there): `firebase_token` is `JSON.stringify(pushSubscription)`. Answers
-   * `201 {device}` when added, `200 {device}` when this browser was already in
-   * the list (refreshed). 422 with a pt-BR message for an invalid
-   * subscription or an unknown push service; 401 for a guest.
+   * `POST /api/device {firebase_token}` (docs/accounts.md "Devices"; the answer
+   * is this project's own): `firebase_token` is
+   * `JSON.stringify(pushSubscription)`. Answers `201 {device}` when added,
+   * `200 {device}` when this browser was already in the list (refreshed). 422
+   * with a pt-BR message for an invalid subscription or an unknown push
+   * service; 401 for a guest.
    */
   app.post(
     '/device',
@@ -61,7 +62,10 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** `GET /api/devices` → `{devices: [{id, user_agent, updated_at}]}`, newest first (spec 2 §7). 401 for a guest. */
+  /**
+   * `GET /api/devices` → `{devices: [{id, user_agent, updated_at}]}`, newest first
+   * (docs/accounts.md "Devices"). 401 for a guest.
+   */
   app.get(
     '/devices',
     {
@@ -77,9 +81,10 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * `DELETE /api/device/:id` → `{id}` (spec 2 §7). 404 'Dispositivo não
-   * encontrado' when the id is not one of the caller's devices (another
-   * user's device looks exactly like a missing one); 401 for a guest.
+   * `DELETE /api/device/:id` → `{id}` (docs/accounts.md "Devices"). 404
+   * 'Dispositivo não encontrado' when the id is not one of the caller's
+   * devices (another user's device looks exactly like a missing one); 401 for
+   * a guest.
    */
   app.delete(
     '/device/:id',

@@ -15,10 +15,10 @@ function toView(row: { id: number; user_agent: string | null; updated_at: Date }
 }
 
 /**
- * Stores the browser's push subscription for `userId` (spec 1 §7 `POST /device`).
- * The same endpoint already in the user's list is refreshed (keys, user agent,
- * `updated_at`) instead of duplicated. The endpoint is removed from any other
- * account first: a browser belongs to whoever enabled notifications on it last,
+ * Stores the browser's push subscription for `userId` (docs/accounts.md "Devices",
+ * `POST /device`). The same endpoint already in the user's list is refreshed (keys,
+ * user agent, `updated_at`) instead of duplicated. The endpoint is removed from any
+ * other account first: a browser belongs to whoever enabled notifications on it last,
  * so that the previous user's notifications never show on someone else's screen.
  * Beyond {@link MAX_DEVICES_PER_USER} the least recently updated devices are dropped.
  */
@@ -56,7 +56,7 @@ export async function registerDevice(
   });
 }
 
-/** The user's devices, most recently updated first (spec 2 §7 `GET /api/devices`). */
+/** The user's devices, most recently updated first (docs/accounts.md "Devices", `GET /api/devices`). */
 export async function listDevices(db: Db, userId: number): Promise<DeviceView[]> {
   const rows = await db
     .select(view)
@@ -67,8 +67,9 @@ export async function listDevices(db: Db, userId: number): Promise<DeviceView[]>
 }
 
 /**
- * Deletes one of the user's devices (spec 2 §7 `DELETE /api/device/{id}`).
- * Another user's device answers exactly like a missing one: 404.
+ * Deletes one of the user's devices (docs/accounts.md "Devices",
+ * `DELETE /api/device/{id}`). Another user's device answers exactly like a missing
+ * one: 404.
  */
 export async function removeDevice(db: Db, userId: number, deviceId: number): Promise<number> {
   const [row] = await db

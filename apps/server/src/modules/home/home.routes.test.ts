@@ -175,7 +175,7 @@ describe('GET /api/home', () => {
   });
 });
 
-describe('GET /api/home: recent indicator readings (spec 2 §7)', () => {
+describe('GET /api/home: recent indicator readings (docs/accounts.md "The signed-in user")', () => {
   const post = (indicador: string, payload: Record<string, unknown>, auth: Auth) =>
     t.app.inject({
       method: 'POST',

@@ -46,9 +46,10 @@ const PngSchema = z.custom<Buffer>().meta({ type: 'string', format: 'binary', de
 const AVATAR_CACHE = 'public, max-age=31536000, immutable';
 
 /**
- * Emergency data of the signed-in patient (spec 1 §2 /home, §7 `/home/*`)
- * and the avatar files behind `user.avatar`. Every write touches only the
- * caller's own row (the id comes from the session) and stamps `updated_at`.
+ * Emergency data of the signed-in patient (docs/accounts.md "The /home screen",
+ * `/home/*`) and the avatar files behind `user.avatar`. Every write touches
+ * only the caller's own row (the id comes from the session) and stamps
+ * `updated_at`.
  */
 export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;

@@ -21,7 +21,7 @@ import type { Storage } from '../../platform/storage.ts';
 import { indicadoresRecentes } from '../indicadores/indicadores.service.ts';
 import { selectUserRow, toUserView } from '../users/user.presenter.ts';
 
-/** Answer of a saved card (spec 1 §8). */
+/** Answer of a saved card (docs/accounts.md "The /home screen"). */
 export const SAVED_MESSAGE = 'Salvo com sucesso';
 
 /**
@@ -50,9 +50,9 @@ async function loadView(db: Db, userId: number): Promise<UserView> {
 
 /**
  * Writes `values` to the actor's own row only and stamps `updated_at` with the
- * database clock (the "last edited" date of /home; spec 1 §2). The actor's id
- * comes from the session, never from the request, so no patient can reach
- * another's row.
+ * database clock (the "last edited" date of /home;
+ * docs/accounts.md "The signed-in user"). The actor's id comes from the
+ * session, never from the request, so no patient can reach another's row.
  */
 async function updateOwnRow(
   db: Db,
@@ -70,7 +70,7 @@ async function updateOwnRow(
 
 /**
  * The signed-in patient's `UserView` with their recent indicator readings
- * (`GET /api/home`, spec 1 §7, spec 2 §7 "Indicators"): `pressao`,
+ * (`GET /api/home`, docs/accounts.md "The signed-in user"): `pressao`,
  * `indice_massa_corporal`, `oxigenacao`, `glicose`, the newest 10 of each,
  * latest first (`HomeUserView`). Errors: 401 if the user is gone.
  */
@@ -83,10 +83,11 @@ export async function getHome(db: Db, actor: Actor): Promise<HomeUserView> {
 }
 
 /**
- * Replaces the personal card (`pessoal`, spec 1 §3, §5): `telefone` (mobile,
- * 11 digits), `contato`, `contato_telefone` (10 or 11 digits),
- * `contato_relacao`. Absent optional fields are cleared (PUT replaces the card).
- * Answers the updated `UserView`.
+ * Replaces the personal card (`pessoal`,
+ * docs/accounts.md "Personal information"): `telefone` (mobile, 11 digits),
+ * `contato`, `contato_telefone` (10 or 11 digits), `contato_relacao`. Absent
+ * optional fields are cleared (PUT replaces the card). Answers the updated
+ * `UserView`.
  */
 export function updatePessoal(db: Db, actor: Actor, input: Pessoal): Promise<UserView> {
   return updateOwnRow(db, actor, {
@@ -98,9 +99,10 @@ export function updatePessoal(db: Db, actor: Actor, input: Pessoal): Promise<Use
 }
 
 /**
- * Replaces the physical-characteristics card (`caracteristicas`, spec 1 §3,
- * §5): `peso` in kg (10–400, 1 decimal), `altura` in metres (0.40–2.50,
- * 2 decimals), `cor`, `olhos`, `sinal`. Answers the updated `UserView`.
+ * Replaces the physical-characteristics card (`caracteristicas`,
+ * docs/accounts.md "Physical characteristics"): `peso` in kg (10–400,
+ * 1 decimal), `altura` in metres (0.40–2.50, 2 decimals), `cor`, `olhos`,
+ * `sinal`. Answers the updated `UserView`.
  */
 export function updateCaracteristicas(db: Db, actor: Actor, input: Caracteristicas): Promise<UserView> {
   return updateOwnRow(db, actor, {
@@ -113,11 +115,10 @@ export function updateCaracteristicas(db: Db, actor: Actor, input: Caracteristic
 }
 
 /**
- * Replaces the general card (`geral`, spec 1 §3, §5). Only `cidade.id` is
- * stored; the answer's `cidade.descricao` (`"Nome - UF"`) is read from
- * `cidades`, whatever description the client sent.
- * Errors: 422 `errors.cidade` (`PROFILE_MESSAGES.cidade`) when the id is no
- * municipality.
+ * Replaces the general card (`geral`, docs/accounts.md "General information").
+ * Only `cidade.id` is stored; the answer's `cidade.descricao` (`"Nome - UF"`)
+ * is read from `cidades`, whatever description the client sent. Errors: 422
+ * `errors.cidade` (`PROFILE_MESSAGES.cidade`) when the id is no municipality.
  */
 export async function updateGeral(db: Db, actor: Actor, input: Geral): Promise<UserView> {
   let cidadeId: number | null = null;
@@ -191,12 +192,13 @@ export async function normalizeAvatar(bytes: Buffer): Promise<Buffer> {
 }
 
 /**
- * Stores a new avatar for the actor (`POST /api/home/avatar`, spec 1 §7, §9):
- * validates and re-encodes `upload` ({@link normalizeAvatar}), stores it under
- * `avatars/<32 hex>.png`, points `users.avatar` at `<32 hex>.png`, stamps
- * `updated_at`, and only after that commits deletes the previous file (a
- * failed deletion is logged; the new photo stays). Answers the `UserView`.
- * Errors: 422 `errors.avatar` as in {@link normalizeAvatar}.
+ * Stores a new avatar for the actor (`POST /api/home/avatar`,
+ * docs/accounts.md "Profile photo"): validates and re-encodes `upload`
+ * ({@link normalizeAvatar}), stores it under `avatars/<32 hex>.png`, points
+ * `users.avatar` at `<32 hex>.png`, stamps `updated_at`, and only after that
+ * commits deletes the previous file (a failed deletion is logged; the new photo
+ * stays). Answers the `UserView`. Errors: 422 `errors.avatar` as in
+ * {@link normalizeAvatar}.
  */
 export async function replaceAvatar(
   deps: { db: Db; storage: Storage; log: FastifyBaseLogger },

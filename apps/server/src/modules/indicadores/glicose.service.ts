@@ -18,8 +18,8 @@ import { isUniqueViolation } from '../telemedicina/telemedicina.access.ts';
 import { contarLeituras, ordemAfericaoDesc } from './indicadores.shared.ts';
 
 /**
- * Capillary glucose readings (spec 2 §4 "Glucose save", §5 "Glucose", §7;
- * RULINGS.md "Glucose insert-or-update"): one reading per day
+ * Capillary glucose readings (docs/indicators-and-score.md "Glucose";
+ * docs/api/indicadores-score-profissional.md "Indicators"): one reading per day
  * (`data_afericao`) and period (`time_of_day` 1 Café, 2 Almoço, 3 Janta,
  * 4 Após as 22 Horas), held by the unique index
  * `glicoses_user_day_period_unique`.
@@ -85,12 +85,12 @@ export async function saveGlicose(
 
 /**
  * Changes one of the actor's glucose readings (`PATCH /api/home/glicose/:id`,
- * spec 2 §7 `{index, value, data_afericao, time_afericao}`; `index` is the
- * period 1–4). Errors: 404 'Medição não encontrada' when the id is not one
- * of the actor's readings (another's is never revealed); 409
- * `GLICOSE_MESSAGES.conflito` when another of the actor's readings already
- * holds the new day and period (the unique index decides, so it holds under
- * concurrency too).
+ * docs/api/indicadores-score-profissional.md "Indicators" `{index, value, data_afericao,
+ * time_afericao}`; `index` is the period 1–4). Errors: 404 'Medição não
+ * encontrada' when the id is not one of the actor's readings (another's is
+ * never revealed); 409 `GLICOSE_MESSAGES.conflito` when another of the actor's
+ * readings already holds the new day and period (the unique index decides, so
+ * it holds under concurrency too).
  */
 export async function updateGlicose(
   db: Db,

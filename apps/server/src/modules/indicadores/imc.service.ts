@@ -18,10 +18,10 @@ import { fieldError, HttpError } from '../../errors.ts';
 import { contarLeituras, ordemAfericaoDesc } from './indicadores.shared.ts';
 
 /**
- * Body mass index readings (spec 2 §2 /indicador/imc, §5 "BMI", §7
- * `POST /api/home/imc`; RULINGS.md "Indicators and score" BMI): the weight
- * comes from the client; the height, the BMI, its category and the weight
- * change are the server's.
+ * Body mass index readings (docs/indicators-and-score.md "BMI";
+ * docs/api/indicadores-score-profissional.md "Indicators" `POST /api/home/imc`): the weight comes
+ * from the client; the height, the BMI, its category and the weight change
+ * are the server's.
  */
 
 /** The columns of a BMI reading as answered. */
@@ -49,17 +49,17 @@ export function toImcView(row: {
 }
 
 /**
- * Saves a BMI reading of the actor (`POST /api/home/imc`, spec 2 §5 "BMI"):
- * `peso` kg (10 to < 250, 1 decimal); `altura` is the profile's
- * `caracteristicas.altura` (m) now; `imc` = `calcularImc(peso, altura)`
- * (kg/m², 1 decimal) and `status` its category; `variacao_peso` kg against
- * the reading right before it by day and time (`leituraAnterior`; null for
- * the first). A reading dated between two others also moves the weight
- * change of the one right after it, which now follows it. A client's `imc`
- * and `variacao_peso` are never read. The caller's row is locked for the
- * save, so concurrent saves of one patient see each other's weights.
- * Errors: 422 `errors.peso` `IMC_MESSAGES.semAltura` without a height in
- * the profile, `IMC_MESSAGES.imcImpossivel` when the BMI would pass
+ * Saves a BMI reading of the actor (`POST /api/home/imc`,
+ * docs/indicators-and-score.md "BMI"): `peso` kg (10 to < 250, 1 decimal);
+ * `altura` is the profile's `caracteristicas.altura` (m) now; `imc` =
+ * `calcularImc(peso, altura)` (kg/m², 1 decimal) and `status` its category;
+ * `variacao_peso` kg against the reading right before it by day and time
+ * (`leituraAnterior`; null for the first). A reading dated between two others
+ * also moves the weight change of the one right after it, which now follows
+ * it. A client's `imc` and `variacao_peso` are never read. The caller's row
+ * is locked for the save, so concurrent saves of one patient see each other's
+ * weights. Errors: 422 `errors.peso` `IMC_MESSAGES.semAltura` without a
+ * height in the profile, `IMC_MESSAGES.imcImpossivel` when the BMI would pass
  * `IMC_MAX` (a height or weight typed wrong); 401 when the account is gone.
  */
 export async function createImc(db: Db, actor: Actor, input: ImcCreate): Promise<ImcView> {

@@ -146,7 +146,7 @@ describe('authorisation', () => {
 
 // ---------------------------------------------------------------- trial lock
 
-describe('trial lock (RULINGS.md "Trial")', () => {
+describe('trial lock (docs/accounts.md "Trial and locked accounts")', () => {
   it('refuses every write of a locked user with 403, before reading the body, and stores nothing', async () => {
     const p = await patient();
     const id = await save('glicose', p);

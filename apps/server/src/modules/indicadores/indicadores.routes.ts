@@ -31,9 +31,9 @@ const createResponses = (ok: z.ZodType) =>
   ({ 201: ok, 403: ErrorBodySchema, 422: ValidationErrorBodySchema, ...authErrors }) as const;
 
 /**
- * The four health indicators (spec 2 §2 /indicador, §4, §5, §7
- * "Indicators", §9; RULINGS.md "Indicators and score", "Glucose
- * insert-or-update", "Trial"; issue 7; `docs/api-issue-7.md` "Indicators").
+ * The four health indicators (docs/indicators-and-score.md "Indicators",
+ * "Glucose"; docs/accounts.md "Trial and locked accounts"; issue 7;
+ * `docs/api/indicadores-score-profissional.md` "Indicators").
  * Every route is behind `requireUser` (401 to a guest) and reads or writes
  * only the caller's own readings: the user comes from the session, never
  * from the request, so another patient or a doctor account only ever sees
@@ -215,8 +215,8 @@ export const indicadoresRoutes: FastifyPluginAsyncZod = async (app) => {
    * time_afericao}` (mg/dL ≥ 20, period 1–4) → 201 `{message: 'Dado inserido
    * com sucesso!', acao: 'inserido', glicose}`, or 200 `{message: 'Dado
    * atualizado com sucesso!', acao: 'atualizado', glicose}` when the caller
-   * already had a reading that day and period (RULINGS.md); 422; 403
-   * locked; 401.
+   * already had a reading that day and period
+   * (docs/indicators-and-score.md "Glucose"); 422; 403 locked; 401.
    */
   app.post(
     '/home/glicose',

@@ -20,15 +20,16 @@ import { imcColumns, toImcView } from './imc.service.ts';
 import { contarLeituras, ordemAfericaoDesc } from './indicadores.shared.ts';
 
 /**
- * The health indicators a patient logs (spec 2 §2 /indicador, §3 "Indicator
- * records", §5, §7 "Indicators", §9; RULINGS.md "Indicators and score",
- * "Trial"; issue 7): blood pressure and oxygen here, BMI in `imc.service.ts`,
- * glucose in `glicose.service.ts`. Every reading belongs to the caller (the
- * user comes from the session, never from the request), so no one reads or
- * changes another's readings. Every classification is computed here from
- * `packages/domain`, never taken from a client, and is recomputed from the
- * stored values when a reading is answered (the stored `status` is what the
- * rules said when it was saved; the answer always follows the current rules).
+ * The health indicators a patient logs
+ * (docs/indicators-and-score.md "Indicators";
+ * docs/accounts.md "Trial and locked accounts"; issue 7): blood pressure and
+ * oxygen here, BMI in `imc.service.ts`, glucose in `glicose.service.ts`. Every
+ * reading belongs to the caller (the user comes from the session, never from
+ * the request), so no one reads or changes another's readings. Every
+ * classification is computed here from `packages/domain`, never taken from a
+ * client, and is recomputed from the stored values when a reading is answered
+ * (the stored `status` is what the rules said when it was saved; the answer
+ * always follows the current rules).
  */
 
 // ---------------------------------------------------------------- blood pressure
@@ -53,9 +54,9 @@ function toPressaoView(row: {
 
 /**
  * Saves a blood pressure reading of the actor (`POST /api/home/pressao`,
- * spec 2 §4, §5; RULINGS.md "Blood pressure"): `sis`/`dia` mmHg as validated
- * by `pressaoCreateSchema`; `status` is `classificarPressao` (a client's
- * status is never read). Answers the stored reading.
+ * docs/indicators-and-score.md "Blood pressure"): `sis`/`dia` mmHg as
+ * validated by `pressaoCreateSchema`; `status` is `classificarPressao` (a
+ * client's status is never read). Answers the stored reading.
  */
 export async function createPressao(db: Db, actor: Actor, input: PressaoCreate): Promise<PressaoView> {
   const [row] = await db
@@ -109,9 +110,10 @@ function toOxigenacaoView(row: {
 }
 
 /**
- * Saves an oxygen reading of the actor (`POST /api/home/oxigenacao`, spec 2
- * §5 "Oxygen"; RULINGS.md): `saturacao` % (50–100), `bpm` beats per minute;
- * `status` is `classificarOxigenacao`. Answers the stored reading.
+ * Saves an oxygen reading of the actor (`POST /api/home/oxigenacao`,
+ * docs/indicators-and-score.md "Oxygen saturation"): `saturacao` %
+ * (50–100), `bpm` beats per minute; `status` is `classificarOxigenacao`.
+ * Answers the stored reading.
  */
 export async function createOxigenacao(
   db: Db,
@@ -156,8 +158,9 @@ export async function listOxigenacao(
 
 /**
  * The newest {@link HOME_INDICADORES_RECENTES} readings of each indicator of
- * the user, latest first (spec 2 §7: `GET /api/home` "returns user with
- * pressao, indice_massa_corporal, oxigenacao, glicose").
+ * the user, latest first (docs/api/indicadores-score-profissional.md "Indicators":
+ * `GET /api/home` returns the user with pressao, indice_massa_corporal,
+ * oxigenacao, glicose).
  */
 export async function indicadoresRecentes(db: Db, userId: number): Promise<HomeIndicadores> {
   const n = HOME_INDICADORES_RECENTES;

@@ -11,7 +11,10 @@ import { loadCaller } from '../timeline/timeline.service.ts';
 /** A table of readings: each has the owner, the day and the time it was measured. */
 type IndicadorTable = typeof pressoes | typeof imcs | typeof oxigenacoes | typeof glicoses;
 
-/** Order of every history (spec 2 §9, `compareAfericaoDesc`): day, then time, then the reading saved last, descending. */
+/**
+ * Order of every history (docs/indicators-and-score.md "Histories", `compareAfericaoDesc`): day, then time,
+ * then the reading saved last, descending.
+ */
 export function ordemAfericaoDesc(t: IndicadorTable) {
   return [desc(t.data_afericao), desc(t.time_afericao), desc(t.id)] as const;
 }
@@ -23,10 +26,10 @@ export async function contarLeituras(db: Db, t: IndicadorTable, userId: number):
 }
 
 /**
- * Refuses the indicator writes of a locked caller (RULINGS.md "Trial":
- * trial over, no plan, not corporate); reads stay allowed. Errors: 403
- * `{message: 'Seu período gratuito de 1 mês terminou.'}`; 401 when the
- * account is gone.
+ * Refuses the indicator writes of a locked caller (trial over, no plan, not
+ * corporate: docs/accounts.md "Trial and locked accounts"); reads stay allowed.
+ * Errors: 403 `{message: 'Seu período gratuito de 1 mês terminou.'}`; 401 when
+ * the account is gone.
  */
 export async function assertPodeRegistrar(db: Db, actor: Actor): Promise<void> {
   if (isLocked(await loadCaller(db, actor))) throw forbidden(INDICADOR_MESSAGES.locked);

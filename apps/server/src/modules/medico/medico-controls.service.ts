@@ -8,12 +8,12 @@ import { requireMedico } from '../telemedicina/telemedicina.access.ts';
 import { loadMedicoView } from '../telemedicina/telemedicina.presenter.ts';
 
 /**
- * What a doctor sets for itself in its area (docs/api-issue-6.md "Doctor area"): its availability status
+ * What a doctor sets for itself in its area (docs/api/telemedicina.md "Doctor area"): its availability status
  * and which of its patients may no longer ask it for care. Every service starts with `requireMedico`
  * (403 'Esta conta não é de um médico.').
  */
 
-/** `PUT /api/medico/status` (docs/api-issue-6.md "Doctor area": 2 disponível, 1 ocupado, 0 offline): the doctor's own view after it. */
+/** `PUT /api/medico/status` (docs/api/telemedicina.md "Doctor area": 2 disponível, 1 ocupado, 0 offline): the doctor's own view after it. */
 export async function setStatus(db: Db, actor: Actor, status: number): Promise<MedicoView> {
   const { medicoId } = await requireMedico(db, actor);
   await db.update(medicos).set({ status, updated_at: sql`now()` }).where(eq(medicos.id, medicoId));
@@ -23,7 +23,7 @@ export async function setStatus(db: Db, actor: Actor, status: number): Promise<M
 }
 
 /**
- * `PUT /api/medico/bloqueio/:userId {bloqueado}` (docs/api-issue-6.md "Doctor area"):
+ * `PUT /api/medico/bloqueio/:userId {bloqueado}` (docs/api/telemedicina.md "Doctor area"):
  * blocks (no new requests from this patient to this doctor; the patient
  * sees 'médico bloqueado') or unblocks a patient; idempotent. Only a patient
  * who had a session with the doctor. Answers 'Paciente bloqueado' or

@@ -30,8 +30,8 @@ const sessionErrors = { 404: ErrorBodySchema, 409: ErrorBodySchema, ...forbidden
 const meta = { tags: ['medico'], security: [{ bearer: [] }] };
 
 /**
- * The doctor area's API (spec 1 §2 /medico; spec 2 "Consultation requests
- * list", §7; RULINGS.md "Telemedicine"; issue 6; `docs/api-issue-6.md`).
+ * The doctor area's API (docs/telemedicine.md "Doctor area"; issue 6;
+ * docs/api/telemedicina.md "Doctor area").
  * Every route needs a signed-in account with a doctor profile that is not
  * suspended: 401 without a live token, 403 'Esta conta não é de um médico.'
  * for any other account. A session of another doctor is 404. JSON answers
@@ -75,8 +75,9 @@ export const medicoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * `GET /api/telemedicina/solicitacoes` (spec 2 §7) → 200 `{solicitacoes}`:
-   * the doctor's P requests, oldest first. 403; 401.
+   * `GET /api/telemedicina/solicitacoes` (docs/telemedicine.md "Requests
+   * waiting") → 200 `{solicitacoes}`: the doctor's P requests, oldest first.
+   * 403; 401.
    */
   app.get(
     '/telemedicina/solicitacoes',
@@ -93,9 +94,10 @@ export const medicoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * `PUT /api/telemedicina/atendimento/:id/aceitar` (spec 2 §7) → 200
-   * `{message: 'Solicitação aceita', atendimento}`: P → A. 403; 404 not
-   * this doctor's; 409 'Esta solicitação já foi respondida.'; 401.
+   * `PUT /api/telemedicina/atendimento/:id/aceitar` (docs/telemedicine.md
+   * "Requests waiting") → 200 `{message: 'Solicitação aceita', atendimento}`:
+   * P → A. 403; 404 not this doctor's; 409 'Esta solicitação já foi
+   * respondida.'; 401.
    */
   app.put(
     '/telemedicina/atendimento/:id/aceitar',
@@ -120,9 +122,10 @@ export const medicoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * `PUT /api/telemedicina/atendimento/:id/recusar` `{recusado_motivo (1–3),
-   * recusado_comentario}` (spec 2 §7) → 200 `{message: 'Solicitação
-   * recusada', id}`: P → R, the pass or credit given back. 403; 404; 409
-   * notPending; 422 `errors.recusado_motivo` 'Escolha o motivo da recusa'; 401.
+   * recusado_comentario}` (docs/telemedicine.md "Decline reasons") → 200
+   * `{message: 'Solicitação recusada', id}`: P → R, the pass or credit given
+   * back. 403; 404; 409 notPending; 422 `errors.recusado_motivo` 'Escolha o
+   * motivo da recusa'; 401.
    */
   app.put(
     '/telemedicina/atendimento/:id/recusar',

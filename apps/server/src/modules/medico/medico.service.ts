@@ -23,7 +23,7 @@ import { solicitacoesOf, type TelemedicinaDeps } from '../telemedicina/telemedic
 import { loadCaller } from '../timeline/timeline.service.ts';
 
 /**
- * The doctor area (docs/api-issue-6.md "Doctor area"): a doctor account
+ * The doctor area (docs/api/telemedicina.md "Doctor area"): a doctor account
  * answers its requests, lists and ends its sessions. Its status and the
  * patients it blocks are medico-controls.service.ts, its passes
  * passes.service.ts. Every service starts with `requireMedico` (403
@@ -91,8 +91,9 @@ export async function getMedicoMe(
 }
 
 /**
- * `GET /api/telemedicina/solicitacoes` (spec 2 §7): the doctor's pending
- * (P) requests, oldest first. Errors: 403 notMedico.
+ * `GET /api/telemedicina/solicitacoes` (docs/telemedicine.md "Requests
+ * waiting"): the doctor's pending (P) requests, oldest first. Errors: 403
+ * notMedico.
  */
 export async function listSolicitacoes(db: Db, actor: Actor): Promise<AtendimentoView[]> {
   const { medicoId } = await requireMedico(db, actor);
@@ -105,11 +106,11 @@ function patientView(db: Db, row: AtendimentoRow): Promise<AtendimentoView> {
 }
 
 /**
- * `PUT /api/telemedicina/atendimento/:id/aceitar` (spec 2 §7): P → A;
- * `accepted_at` and `last_message_at` now (inactivity counts from here).
- * Both sides hear `atendimento.updated`; the patient gets a Web Push when
- * offline. Answers the session as the doctor sees it. Errors: 403
- * notMedico; 404 notFound (not this doctor's); 409 notPending.
+ * `PUT /api/telemedicina/atendimento/:id/aceitar` (docs/telemedicine.md
+ * "Requests waiting"): P → A; `accepted_at` and `last_message_at` now
+ * (inactivity counts from here). Both sides hear `atendimento.updated`; the
+ * patient gets a Web Push when offline. Answers the session as the doctor sees
+ * it. Errors: 403 notMedico; 404 notFound (not this doctor's); 409 notPending.
  */
 export async function aceitar(deps: TelemedicinaDeps, actor: Actor, id: number): Promise<AtendimentoView> {
   const db = deps.ctx.database.db;
@@ -142,12 +143,11 @@ export async function aceitar(deps: TelemedicinaDeps, actor: Actor, id: number):
 
 /**
  * `PUT /api/telemedicina/atendimento/:id/recusar` `{recusado_motivo,
- * recusado_comentario}` (spec 1 §3 decline reasons, spec 2 §7): P → R with
- * the reason (1–3) and comment; the pass or credit that paid for it is
- * given back in the same transaction (a plan's quota needs nothing: refused
- * sessions are not counted). Both sides hear `atendimento.updated`; the
- * patient gets a Web Push when offline. Errors: 403 notMedico; 404
- * notFound; 409 notPending.
+ * recusado_comentario}` (docs/telemedicine.md "Decline reasons"): P → R with
+ * the reason (1–3) and comment; the pass or credit that paid for it is given
+ * back in the same transaction (a plan's quota needs nothing: refused sessions
+ * are not counted). Both sides hear `atendimento.updated`; the patient gets a
+ * Web Push when offline. Errors: 403 notMedico; 404 notFound; 409 notPending.
  */
 export async function recusar(
   deps: TelemedicinaDeps,
@@ -238,10 +238,10 @@ export async function listAtendimentos(
 }
 
 /**
- * `PUT /api/medico/atendimento/:id/encerrar` (spec 1 §4 "session ended"):
- * A → E with `ended_at`, and, in the same transaction, the patient's
- * type-6 timeline record. Both sides hear `atendimento.ended` (E); the
- * patient gets a Web Push when offline. Errors: 403 notMedico; 404
+ * `PUT /api/medico/atendimento/:id/encerrar` (docs/telemedicine.md "Ending and
+ * inactivity"): A → E with `ended_at`, and, in the same transaction, the
+ * patient's type-6 timeline record. Both sides hear `atendimento.ended` (E);
+ * the patient gets a Web Push when offline. Errors: 403 notMedico; 404
  * notFound; 409 notActive.
  */
 export async function encerrar(deps: TelemedicinaDeps, actor: Actor, id: number): Promise<AtendimentoView> {

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { passes, users } from '../../db/schema/index.ts';
 import { isUniqueViolation, requireMedico } from '../telemedicina/telemedicina.access.ts';
 
-/** The passes a doctor issues to patients (docs/api-issue-6.md "Doctor area"). */
+/** The passes a doctor issues to patients (docs/api/telemedicina.md "Doctor area"). */
 
 /** Most passes `GET /api/medico/passes` answers, newest first. */
 export const PASSES_LIMIT = 100;
@@ -59,7 +59,7 @@ export async function listPasses(db: Db, actor: Actor): Promise<PassView[]> {
 }
 
 /**
- * `POST /api/medico/passes` (docs/api-issue-6.md "Doctor area", "Requests and payment"): a new single-use pass
+ * `POST /api/medico/passes` (docs/api/telemedicina.md "Doctor area", "Requests and payment"): a new single-use pass
  * valid for one request to this doctor; its code is drawn at random (a
  * clash with an existing code draws again). Errors: 403 notMedico.
  */

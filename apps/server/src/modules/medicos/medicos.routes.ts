@@ -5,7 +5,7 @@ import { authErrors } from '../../http.ts';
 import { requireUser } from '../auth/auth.hooks.ts';
 import { searchMedicos } from './medicos.service.ts';
 
-/** Registered doctors as patients find them (spec 1 §7 `GET /medicos/search/:text`); issue 4. */
+/** Registered doctors as patients find them (docs/telemedicine.md "Doctor autocomplete"); issue 4. */
 export const medicosRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
 
@@ -16,8 +16,9 @@ export const medicosRoutes: FastifyPluginAsyncZod = async (app) => {
    * an open account whose name contains the text, accents and case ignored,
    * names starting with it first, then by name; ≤ 10 (`MEDICO_SEARCH_LIMIT`);
    * `especialidade` is the first specialty alphabetically or `null`; CRMs in
-   * registration order. Text under 2 characters after trimming (spec 1 §5
-   * "longer than 1 character") → `{medicos: []}`. 401 without a live token.
+   * registration order. Text under 2 characters after trimming
+   * (docs/telemedicine.md "Doctor autocomplete": "longer than 1 character") →
+   * `{medicos: []}`. 401 without a live token.
    */
   app.get(
     '/medicos/search/:text',

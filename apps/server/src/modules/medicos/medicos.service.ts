@@ -10,7 +10,7 @@ const MAX_KEY_LENGTH = 255;
 
 /**
  * A doctor that may be listed and chosen as one's own doctor: not suspended
- * (RULINGS.md "Telemedicine"), with an open account, and not the support
+ * (docs/telemedicine.md "Doctors"), with an open account, and not the support
  * pseudo-doctor (nobody's physician).
  */
 const listable = () =>
@@ -49,10 +49,10 @@ async function toOptions(db: Db, rows: { id: number; name: string }[]): Promise<
 
 /**
  * Registered doctors whose name contains `text`, ignoring accents and case
- * (`GET /api/medicos/search/:text`, spec 1 §5 "Doctor autocomplete", §7).
+ * (`GET /api/medicos/search/:text`, docs/telemedicine.md "Doctor autocomplete").
  * Only doctors that are not suspended and whose account is open are listed.
  * Answers `[]` when the text has fewer than {@link MEDICO_SEARCH_MIN_LENGTH}
- * characters after trimming (spec: "longer than 1 character"). Names starting
+ * characters after trimming ("longer than 1 character"). Names starting
  * with the text come first, then by name (accent-free, byte order, then id);
  * at most {@link MEDICO_SEARCH_LIMIT}. LIKE's wildcards in the text match
  * literally; `busca LIKE '%key%'` is served by the trigram GIN index.
@@ -74,8 +74,9 @@ export async function searchMedicos(db: Db, text: string): Promise<MedicoOption[
 }
 
 /**
- * The doctor a patient may choose in `hospitalar` (spec 1 §5): `null` when
- * the id is unknown, the doctor suspended or the account closed.
+ * The doctor a patient may choose in `hospitalar` (docs/telemedicine.md "Doctor
+ * autocomplete"): `null` when the id is unknown, the doctor suspended or the
+ * account closed.
  */
 export async function findChoosableMedico(db: Db, id: number): Promise<MedicoOption | null> {
   const [row] = await db

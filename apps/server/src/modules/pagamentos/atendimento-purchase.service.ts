@@ -8,12 +8,12 @@ import { chargeDeps, chargeOnce } from './charge.service.ts';
 import { getAtendimentoValor } from './settings.service.ts';
 
 /**
- * Buying one teleconsultation (spec 2 §5 "Chat and consultation" `GET/PUT
- * /api/telemedicina/purchase/atendimento`; issue 8 "Single
- * teleconsultation"): the price is the server's (`atendimento_valor`), the
- * card is charged once per idempotency key, and the payment grants one
- * single-session credit (`hasCredit`) that the next request to a paid doctor
- * consumes (issue 6).
+ * Buying one teleconsultation (`GET/PUT
+ * /api/telemedicina/purchase/atendimento`, docs/payments-and-admin.md
+ * "Single consultation"; issue 8 "Single teleconsultation"): the price is the
+ * server's (`atendimento_valor`), the card is charged once per idempotency
+ * key, and the payment grants one single-session credit (`hasCredit`) that
+ * the next request to a paid doctor consumes (issue 6).
  */
 
 /** The caller with the single-consultation price in centavos. */

@@ -6,8 +6,9 @@ import { PaymentError } from '../../platform/payments.ts';
 import { ensureCustomer, type PaymentDeps, paymentRefused } from './charge.service.ts';
 
 /**
- * The saved card of a user (spec 2 §3 "Payment method"; issue 8 "Change
- * card"): the payment method the plan renews on, with what /planos shows.
+ * The saved card of a user (docs/payments-and-admin.md "Saved card"; issue 8
+ * "Change card"): the payment method the plan renews on, with what /planos
+ * shows.
  */
 
 /** The saved card and the provider ids, or `null` when the user has none (with the current provider). */

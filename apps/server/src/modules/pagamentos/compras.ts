@@ -13,7 +13,7 @@ export type Compra =
   | { tipo: 'atendimento' }
   | {
       tipo: 'pedido';
-      /** The order's columns (spec 2 §3 "QR order"); `valor` in centavos. */
+      /** The order's columns (docs/payments-and-admin.md "Sticker orders"); `valor` in centavos. */
       pedido: {
         code: string;
         endereco: string;

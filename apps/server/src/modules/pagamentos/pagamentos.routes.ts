@@ -20,10 +20,11 @@ const UserWithValorSchema = UserViewSchema.extend({ atendimento_valor: z.number(
 const IdempotencyHeaders = z.object({ 'idempotency-key': IdempotencyKeySchema }).passthrough();
 
 /**
- * Payments on the wire (issue 8; spec 2 §5 "Chat and consultation"): the
- * sandbox's stand-in for Stripe.js `createPaymentMethod` and the single
- * teleconsultation purchase. Every route needs a signed-in user and reads or
- * charges only the caller; answers are `private, no-store`.
+ * Payments on the wire (issue 8; docs/payments-and-admin.md
+ * "Single consultation"): the sandbox's stand-in for Stripe.js
+ * `createPaymentMethod` and the single teleconsultation purchase. Every route
+ * needs a signed-in user and reads or charges only the caller; answers are
+ * `private, no-store`.
  */
 export const pagamentosRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -91,8 +92,9 @@ export const pagamentosRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * `GET /api/telemedicina/purchase/atendimento` (spec 2 §5) → 200 `{user}`,
-   * the caller's view with `atendimento_valor` (centavos).
+   * `GET /api/telemedicina/purchase/atendimento` (docs/payments-and-admin.md
+   * "Single consultation") → 200 `{user}`, the caller's view with
+   * `atendimento_valor` (centavos).
    */
   app.get(
     '/telemedicina/purchase/atendimento',

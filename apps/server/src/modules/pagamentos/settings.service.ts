@@ -7,9 +7,10 @@ import { app_settings } from '../../db/schema/index.ts';
 export const ATENDIMENTO_VALOR_KEY = 'atendimento_valor';
 
 /**
- * The single-consultation price in centavos (RULINGS.md "Time and money":
- * an admin setting with a seeded default): the stored value when it is a
- * positive whole number, else {@link ATENDIMENTO_VALOR_PADRAO}.
+ * The single-consultation price in centavos (docs/payments-and-admin.md
+ * "Single consultation": an admin setting with a seeded default): the stored
+ * value when it is a positive whole number, else
+ * {@link ATENDIMENTO_VALOR_PADRAO}.
  */
 export async function getAtendimentoValor(db: Db): Promise<number> {
   const [row] = await db

@@ -33,12 +33,12 @@ const AcessosQuery = z.object({
 const AcessosAnswer = z.object({ acessos: z.array(AcessoViewSchema), total: z.number().int() });
 
 /**
- * Permissions of the signed-in patient (spec 2 §2 and §3 "Permissions", §6,
- * §7 "Permissions and public view"; RULINGS.md "Who sees what") and their
- * access log. Every route reads or writes only the caller's own account (the
- * id comes from the session, never from the request): another patient or a
- * doctor reaches only their own. `GET /api/code/:code` applies the levels
- * and writes the log read here.
+ * Permissions of the signed-in patient (docs/authorization.md "Permissions
+ * screen", "Who sees what through the code") and their access log
+ * (docs/authorization.md "Access log"). Every route reads or writes only the
+ * caller's own account (the id comes from the session, never from the
+ * request): another patient or a doctor reaches only their own.
+ * `GET /api/code/:code` applies the levels and writes the log read here.
  */
 export const permissoesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;

@@ -37,9 +37,10 @@ const errors = {
 };
 
 /**
- * Plans (spec 2 §7 "Plans"; issue 8; `docs/api-issue-8.md`). Every route
- * needs a signed-in user and touches only the caller's subscription and
- * card; answers are `private, no-store`. Prices are the server's.
+ * Plans (docs/payments-and-admin.md "Plans"; issue 8; `docs/api/pagamentos.md`).
+ * Every route needs a signed-in user and touches only the caller's
+ * subscription and card; answers are `private, no-store`. Prices are the
+ * server's.
  */
 export const planosRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;

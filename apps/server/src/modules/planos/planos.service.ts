@@ -29,13 +29,12 @@ import {
 import { mirrorSubscription } from './billing-mirror.ts';
 
 /**
- * Plans and subscriptions (spec 2 §2 /planos…, §4 "Subscription", §7
- * "Plans", §9 "Plan change"; issue 8 "Plans"). Pulso keeps the billing
- * period: a subscription is active while now is inside
- * `[current_period_start, current_period_end)`; cancelling sets `ends_at`
- * to the period end (no renewal), renewing clears it. Every price comes from
- * `planos.preco` (centavos); a credit balance (`payment_customers.saldo`)
- * left by a plan change pays first.
+ * Plans and subscriptions (docs/payments-and-admin.md "Plans"; issue 8
+ * "Plans"). Pulso keeps the billing period: a subscription is active while
+ * now is inside `[current_period_start, current_period_end)`; cancelling sets
+ * `ends_at` to the period end (no renewal), renewing clears it. Every price
+ * comes from `planos.preco` (centavos); a credit balance
+ * (`payment_customers.saldo`) left by a plan change pays first.
  */
 
 /** What the plan operations need. */
@@ -142,7 +141,10 @@ async function planoById(db: Db, id: number): Promise<PlanoRow> {
   return row;
 }
 
-/** `GET /api/planos` (spec 2 §7): `{subscription, plano, paymentMethod, planos}`. */
+/**
+ * `GET /api/planos` (docs/payments-and-admin.md "Plans"): `{subscription,
+ * plano, paymentMethod, planos}`.
+ */
 export async function getPlanos(deps: PlanosDeps, userId: number): Promise<PlanosAnswer> {
   const db = deps.ctx.database.db;
   const active = await activeSubscription(db, userId, (deps.now ?? (() => new Date()))());
@@ -156,9 +158,10 @@ export async function getPlanos(deps: PlanosDeps, userId: number): Promise<Plano
 }
 
 /**
- * `GET /api/planos/pagamento/{plano}` and `GET /api/planos/pagamento` (spec
- * 2 §7): a SetupIntent for the card form (`intent.client_secret`), with the
- * plan when one is named. 404 for a plan not on sale.
+ * `GET /api/planos/pagamento/{plano}` and `GET /api/planos/pagamento`
+ * (docs/payments-and-admin.md "Plans"): a SetupIntent for the card form
+ * (`intent.client_secret`), with the plan when one is named. 404 for a plan
+ * not on sale.
  */
 export async function cardIntent(
   deps: PlanosDeps,
@@ -213,11 +216,12 @@ export async function sendPlanReceipt(
 }
 
 /**
- * `PUT /api/planos/subscribe {stripe_plan, payment_method}` (spec 2 §7):
- * saves the card, charges the plan's price (less any credit balance) once
- * per idempotency key and starts a period of one month (M) or year (A) from
- * now. Errors: 404 plan not on sale; 409 {@link M.jaAssinante} while a plan
- * is active, or another plan charge is in flight; 402 with the provider's message.
+ * `PUT /api/planos/subscribe {stripe_plan, payment_method}`
+ * (docs/payments-and-admin.md "Plans"): saves the card, charges the plan's
+ * price (less any credit balance) once per idempotency key and starts a period
+ * of one month (M) or year (A) from now. Errors: 404 plan not on sale; 409
+ * {@link M.jaAssinante} while a plan is active, or another plan charge is in
+ * flight; 402 with the provider's message.
  */
 export async function subscribe(
   deps: PlanosDeps,
@@ -298,7 +302,11 @@ export async function subscribe(
   return getPlanos(deps, userId);
 }
 
-/** `PUT /api/planos/cancelar` (spec 2 §4): `ends_at` = the period end; the plan lasts until then. 409 none / already. */
+/**
+ * `PUT /api/planos/cancelar` (docs/payments-and-admin.md
+ * "Subscription states"): `ends_at` = the period end; the plan lasts until
+ * then. 409 none / already.
+ */
 export async function cancelSubscription(deps: PlanosDeps, userId: number): Promise<PlanosAnswer> {
   const { subscription } = await requireActive(deps, userId);
   if (subscription.ends_at) throw new HttpError(409, M.jaCancelado);
@@ -313,7 +321,11 @@ export async function cancelSubscription(deps: PlanosDeps, userId: number): Prom
   return getPlanos(deps, userId);
 }
 
-/** `PUT /api/planos/renovar` (spec 2 §4): clears `ends_at`, so the plan renews at the period end. 409 none / not cancelled. */
+/**
+ * `PUT /api/planos/renovar` (docs/payments-and-admin.md "Subscription states"):
+ * clears `ends_at`, so the plan renews at the period end. 409 none / not
+ * cancelled.
+ */
 export async function renewSubscription(deps: PlanosDeps, userId: number): Promise<PlanosAnswer> {
   const { subscription } = await requireActive(deps, userId);
   if (!subscription.ends_at) throw new HttpError(409, M.naoCancelado);
@@ -327,9 +339,10 @@ export async function renewSubscription(deps: PlanosDeps, userId: number): Promi
 }
 
 /**
- * What changing to plan `planoId` costs now (spec 2 §9 "Plan change"; shown
- * before confirming): the unused part of the current period credited, the
- * credit balance used, and what is charged. Errors: 409 no plan / same plan; 404.
+ * What changing to plan `planoId` costs now (docs/payments-and-admin.md
+ * "Changing plan"; shown before confirming): the unused part of the current
+ * period credited, the credit balance used, and what is charged. Errors: 409 no
+ * plan / same plan; 404.
  */
 export async function previewPlanChange(
   deps: PlanosDeps,
@@ -359,11 +372,12 @@ export async function previewPlanChange(
 }
 
 /**
- * `PUT /api/planos/alterar/{id}` (spec 2 §7, §9): charges the new price less
- * the unused part of the current period (and any credit balance) to the
- * saved card, once per idempotency key, and starts a full period of the new
- * plan now; credit beyond the new price stays as balance. Errors: 409 no
- * plan / same plan / no saved card / another plan charge in flight; 404; 402.
+ * `PUT /api/planos/alterar/{id}` (docs/payments-and-admin.md "Changing plan"):
+ * charges the new price less the unused part of the current period (and any
+ * credit balance) to the saved card, once per idempotency key, and starts a
+ * full period of the new plan now; credit beyond the new price stays as
+ * balance. Errors: 409 no plan / same plan / no saved card / another plan
+ * charge in flight; 404; 402.
  */
 export async function changePlan(
   deps: PlanosDeps,
@@ -433,8 +447,9 @@ export async function changePlan(
 }
 
 /**
- * `PUT /api/planos/pagamento {payment_method}` (spec 2 §7): the new saved
- * card, also the card of the active Stripe Billing subscription. 402 when refused.
+ * `PUT /api/planos/pagamento {payment_method}` (docs/payments-and-admin.md
+ * "Saved card"): the new saved card, also the card of the active Stripe
+ * Billing subscription. 402 when refused.
  */
 export async function changeCard(
   deps: PlanosDeps,

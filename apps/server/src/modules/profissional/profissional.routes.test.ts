@@ -28,8 +28,9 @@ import {
 import { DOCUMENTO_URL_PURPOSE } from './profissional.service.ts';
 
 /**
- * `/api/profissional` through the real HTTP stack (spec 2 §3, §4, §5, §7;
- * RULINGS.md "Who sees what" level 3; issue 7), on PGlite and PostgreSQL.
+ * `/api/profissional` through the real HTTP stack (docs/codes.md "Emergency
+ * professional"; docs/authorization.md "Who sees what through the code" level
+ * 3; issue 7), on PGlite and PostgreSQL.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -219,7 +220,7 @@ describe('POST /api/profissional', () => {
     ]);
   });
 
-  it('gives the three messages of spec 2 §5 at once on an empty form, and stores nothing', async () => {
+  it('gives the three messages of docs/codes.md at once on an empty form, and stores nothing', async () => {
     const p = await createPatient(t.app);
     for (const res of [
       await post(p.auth, {}),
@@ -414,7 +415,7 @@ describe('GET /api/profissional/documento/:id/:expires/:signature', () => {
   });
 });
 
-describe('level 3 of the public view (RULINGS.md "Who sees what")', () => {
+describe('level 3 of the public view (docs/codes.md "Once registered")', () => {
   const ALERGIA = 'Alergia a frutos do mar';
 
   async function patientAtLevel3(): Promise<Patient> {

@@ -37,7 +37,8 @@ const binary = { type: 'string', format: 'binary' } as const;
  * `ProfissionalCreateSchema` (`tipo`, `numero`) and the photo `documento`,
  * read by `readDocumentoPart` (only those are `AnexoUpload`s: a text part or
  * a JSON value in its place is refused). Every missing field is reported at
- * once, under its own name, with spec 2 §5's messages.
+ * once, under its own name, with the messages of docs/codes.md "Registering
+ * and its messages".
  */
 export const ProfissionalCreateBodySchema = z.preprocess(
   (body) => (isRecord(body) ? body : {}),
@@ -65,14 +66,15 @@ function uploadErrors(error: FastifyError, request: FastifyRequest, reply: Fasti
 }
 
 /**
- * The emergency professional's credential, /profissional (spec 2 §3
- * "Emergency professional", §4, §5, §7 `GET, POST, DELETE
- * /api/profissional`; RULINGS.md "Who sees what" level 3; issue 7). Every
- * route but the signed document URL is behind `requireUser` (401), run as
- * `onRequest` so no upload is read for a guest, and reads or writes only the
- * caller's own credential (the user comes from the session). Not
- * trial-locked (spec 2 §1 locks the timeline, the indicators and the pain
- * map only). Every answer carries `cache-control: private, no-store`.
+ * The emergency professional's credential, /profissional (docs/codes.md
+ * "Emergency professional"; docs/api/indicadores-score-profissional.md "Emergency professional";
+ * docs/authorization.md "Who sees what through the code" level 3; issue 7).
+ * Every route but the signed document URL is behind `requireUser` (401), run
+ * as `onRequest` so no upload is read for a guest, and reads or writes only
+ * the caller's own credential (the user comes from the session). Not
+ * trial-locked (docs/accounts.md "Trial and locked accounts": the trial locks
+ * the timeline, the indicators and the pain map only). Every answer carries
+ * `cache-control: private, no-store`.
  */
 export const profissionalRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, storage } = app.ctx;
@@ -151,7 +153,8 @@ export const profissionalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * `DELETE /api/profissional`: deletes the caller's whole credential (the
-   * only change allowed once registered, spec 2 §4) and its photo. 200
+   * only change allowed once registered, docs/codes.md "Once registered")
+   * and its photo. 200
    * `{message: 'Cadastro de profissional excluído com sucesso!',
    * profissional: null}`; 404 {@link M.notFound} when there is none; 401.
    */

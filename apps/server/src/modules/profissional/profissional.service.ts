@@ -27,9 +27,9 @@ import {
 } from '../timeline/timeline.anexos.ts';
 
 /**
- * The emergency professional's credential (spec 2 §3, §4 "Emergency
- * professional", §5, §7 `GET, POST, DELETE /api/profissional`, §9 "Document
- * photo"; ARCHITECTURE.md "Files"; issue 7). One per account (unique
+ * The emergency professional's credential (docs/codes.md "Emergency
+ * professional"; docs/api/indicadores-score-profissional.md "Emergency professional";
+ * docs/architecture.md "Files"; issue 7). One per account (unique
  * `user_id`); registered once with its document photo and then locked: only
  * the whole record can be deleted, its file with it. The photo's type is
  * told by its bytes (the timeline's reader), capped at 2 MB, kept in the

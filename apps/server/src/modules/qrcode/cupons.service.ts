@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { coupons } from '../../db/schema/index.ts';
 import { fieldError, type HttpError, notFound } from '../../errors.ts';
 
-/** Sticker-order coupons (docs/api-issue-8.md "Coupon"): checked, claimed atomically, given back. */
+/** Sticker-order coupons (docs/payments-and-admin.md "Coupons"): checked, claimed atomically, given back. */
 
 type CouponRow = typeof coupons.$inferSelect;
 

@@ -9,7 +9,7 @@ import { fieldError, notFound } from '../../errors.ts';
 import { activeSubscription } from '../planos/planos.service.ts';
 
 /**
- * What is read of QR sticker orders (docs/api-issue-8.md "QR sticker orders"): the purchase page's
+ * What is read of QR sticker orders (docs/api/pagamentos.md "QR sticker orders"): the purchase page's
  * prefilled address and price, an order as answered, the caller's orders. The order itself, its coupon
  * and its charge: pedidos.service.ts, cupons.service.ts.
  */
@@ -20,7 +20,7 @@ export interface PedidosDeps {
   now?: () => Date;
 }
 
-/** An order as listed (docs/api-issue-8.md "QR sticker orders"): `created_at` ISO 8601, `status` A Aguardando / E Enviado. */
+/** An order as listed (docs/api/pagamentos.md "QR sticker orders"): `created_at` ISO 8601, `status` A Aguardando / E Enviado. */
 export interface OrderListItem {
   id: number;
   created_at: string;
@@ -47,7 +47,7 @@ export const nowOf = (deps: PedidosDeps) => (deps.now ?? (() => new Date()))();
 
 /**
  * The caller's annual subscription whose free sticker set is still unused at
- * `now` (docs/api-issue-8.md "QR sticker orders": free for annual-plan subscribers: one set per annual
+ * `now` (docs/api/pagamentos.md "QR sticker orders": free for annual-plan subscribers: one set per annual
  * subscription), or `null`.
  */
 export async function freeSetSubscription(db: Db, userId: number, now: Date): Promise<number | null> {
@@ -62,7 +62,7 @@ export async function freeSetSubscription(db: Db, userId: number, now: Date): Pr
 }
 
 /**
- * `GET /api/qrcode/purchase` (docs/api-issue-8.md "QR sticker orders"): the caller's address from their
+ * `GET /api/qrcode/purchase` (docs/api/pagamentos.md "QR sticker orders"): the caller's address from their
  * emergency data (`geral`: endereco, bairro, cidade `{id, descricao}` or
  * null) to prefill step 2, and `valor`: centavos, R$ 19,90 (1990) or 0
  * while an annual subscriber's free set is available.

@@ -14,9 +14,10 @@ import { checkCoupon, orderStickers } from './pedidos.service.ts';
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /**
- * `PUT /api/qrcode/purchase` body (spec 2 §3 "QR order" payload): the
- * address of step 2, the optional coupon and the card. `valor` and
- * `coupon.desconto` may be sent but are never read: the server prices.
+ * `PUT /api/qrcode/purchase` body (the order's payload,
+ * docs/payments-and-admin.md "Sticker orders"): the address of step 2, the
+ * optional coupon and the card. `valor` and `coupon.desconto` may be sent
+ * but are never read: the server prices.
  */
 const PurchaseBodySchema = EnderecoEntregaSchema.extend({
   coupon: z.preprocess(blankToUndefined, z.object({ nome: z.string().trim().max(40) }).optional()),
@@ -44,9 +45,10 @@ const OrderSchema = OrderListItemSchema.extend({
 });
 
 /**
- * QR sticker orders (spec 2 §7 "QR code"; issue 8 "QR sticker orders"). Every
- * route needs a signed-in user and reads or orders for the caller only;
- * answers are `private, no-store`. docs/api-issue-8.md "QR sticker orders".
+ * QR sticker orders (docs/payments-and-admin.md "Sticker orders"; issue 8 "QR
+ * sticker orders"). Every route needs a signed-in user and reads or orders for
+ * the caller only; answers are `private, no-store`. docs/api/pagamentos.md "QR
+ * sticker orders".
  */
 export const pedidosRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;

@@ -34,8 +34,8 @@ import {
 } from './pedidos.read.ts';
 
 /**
- * QR sticker orders (spec 2 §2 /qrcode/purchase, /qrcode/orders, §3 "QR
- * order", §4 "Coupon", "Purchase stepper", §7 "QR code"; issue 8 "QR sticker
+ * QR sticker orders (/qrcode/purchase, /qrcode/orders;
+ * docs/payments-and-admin.md "Sticker orders", "Coupons"; issue 8 "QR sticker
  * orders"). The price is the server's ({@link precoPedido}): R$ 19,90 less
  * the coupon's percent, or 0 for an annual subscriber's one free set. A
  * coupon use is claimed atomically before the charge and given back when
@@ -51,7 +51,7 @@ export interface PedidoInput extends EnderecoEntrega {
 }
 
 /**
- * `GET /api/qrcode/coupon/{coupon}` (docs/api-issue-8.md "QR sticker orders"): {@link usableCoupon} now.
+ * `GET /api/qrcode/coupon/{coupon}` (docs/api/pagamentos.md "QR sticker orders"): {@link usableCoupon} now.
  */
 export function checkCoupon(deps: PedidosDeps, nome: string): Promise<{ nome: string; desconto: number }> {
   return usableCoupon(deps.ctx.database.db, nome, nowOf(deps));
@@ -79,9 +79,10 @@ async function earlierAttempt(
 }
 
 /**
- * `PUT /api/qrcode/purchase` (spec 2 §7; issue 8): orders one sticker set
- * with the caller's own code and address. The price is recomputed here (a
- * client `valor` or `desconto` is never read):
+ * `PUT /api/qrcode/purchase` (docs/payments-and-admin.md "Sticker orders";
+ * issue 8): orders one sticker set with the caller's own code and address.
+ * The price is recomputed here (a client `valor` or `desconto` is never
+ * read):
  * - an annual subscriber's unused free set → 0, stored with
  *   `subscription_id` (the subscription row is locked, so two orders at once
  *   take it once), any coupon ignored;

@@ -19,9 +19,10 @@ const QrCodeAnswer = z.object({
 });
 
 /**
- * The patient's QR code and the sticker codes (spec 2 §7 "QR code"; RULINGS.md
- * "Identity and codes"). Every answer carries `cache-control: private, no-store`:
- * a code opens a patient's emergency data, so no shared cache may keep it.
+ * The patient's QR code and the sticker codes (docs/codes.md "QR content",
+ * "My QR code", "Virgin codes"). Every answer carries
+ * `cache-control: private, no-store`: a code opens a patient's emergency
+ * data, so no shared cache may keep it.
  */
 export const qrcodeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
@@ -38,7 +39,7 @@ export const qrcodeRoutes: FastifyPluginAsyncZod = async (app) => {
    * `{virgin: {code}}` with the canonical code when the sticker code is
    * unclaimed, in any spelling; 404 `{message: 'Código não disponível'}` when
    * it is malformed, unknown or claimed; 429 past the limit.
-   * RULINGS.md "Virgin codes".
+   * docs/codes.md "Virgin codes".
    */
   app.get(
     '/qrcode/virgins/:code',
@@ -60,10 +61,11 @@ export const qrcodeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * `GET /api/qrcode` (signed in): 200 `{qrcode: {code, url, svg}, orders}`
-   * for `/qrcode/generate` (spec 2 §2). `url` is `{PUBLIC_ORIGIN}/code/{code}`
-   * (RULINGS.md "QR content"); `svg` is the QR code as an SVG string; `orders`
-   * the caller's sticker orders `[{id, created_at, status}]`, newest first (an
-   * empty list hides the 'Meus pedidos' button). 401 without a live token.
+   * for `/qrcode/generate` (docs/codes.md "My QR code"). `url` is
+   * `{PUBLIC_ORIGIN}/code/{code}` (docs/codes.md "QR content"); `svg` is the QR
+   * code as an SVG string; `orders` the caller's sticker orders
+   * `[{id, created_at, status}]`, newest first (an empty list hides the
+   * 'Meus pedidos' button). 401 without a live token.
    */
   app.get(
     '/qrcode',

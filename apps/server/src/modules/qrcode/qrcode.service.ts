@@ -16,7 +16,7 @@ const PRINT_MARGIN = 4;
 
 /**
  * Answers the canonical form of an unclaimed sticker code, given in any
- * spelling (spaces, hyphens, lower case). RULINGS.md "Virgin codes".
+ * spelling (spaces, hyphens, lower case). docs/codes.md "Virgin codes".
  * Errors: 404 {@link VIRGIN_UNAVAILABLE_MESSAGE} when the code is malformed,
  * unknown or already claimed (one answer for all three, so the route tells a
  * prober nothing about which codes exist).
@@ -50,9 +50,10 @@ export async function ownCode(
 }
 
 /**
- * The on-screen QR code of `/qrcode/generate` (spec 2 §2) as an SVG document
- * string: error correction M, quiet zone of 2 modules (the screen adds its own
- * white card around it). Scales without loss on any display.
+ * The on-screen QR code of `/qrcode/generate` (docs/codes.md "My QR code") as
+ * an SVG document string: error correction M, quiet zone of 2 modules (the
+ * screen adds its own white card around it). Scales without loss on any
+ * display.
  */
 export function qrSvg(url: string): Promise<string> {
   return QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });

@@ -30,10 +30,10 @@ const saveResponses = { 200: SavedAnswer, 422: ValidationErrorBodySchema, ...aut
 const DoencasAnswer = z.object({ doencas: z.array(DoencaViewSchema), message: z.string() });
 
 /**
- * My Health of the signed-in patient (spec 1 §2 /saude, §7; issue 4). Every
- * route reads or writes only the caller's own row (the id comes from the
- * session). Doctors cannot use these routes: doctor accounts come later.
- * None of this is in the public view (`GET /api/code/:code`) yet.
+ * My Health of the signed-in patient (docs/health-record.md "My Health";
+ * issue 4). Every route reads or writes only the caller's own row (the id
+ * comes from the session). Doctors cannot use these routes: doctor accounts
+ * come later. None of this is in the public view (`GET /api/code/:code`) yet.
  */
 export const saudeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
@@ -81,9 +81,9 @@ export const saudeRoutes: FastifyPluginAsyncZod = async (app) => {
    * doctor typed as free text) → 200 `{user, message:'Salvo com sucesso'}`.
    * With a `medico_id`, `medico_name`, `medico_crm` ('CRM/UF número', the
    * first CRM) and `medico_especialidade` are taken from the doctor's record,
-   * not from the body (spec 1 §5: those fields are disabled). 422
-   * `errors.medico_id` when that doctor is unknown, suspended or their
-   * account closed; 422 on other fields; 401.
+   * not from the body (docs/health-record.md "Hospital information": those
+   * fields are disabled). 422 `errors.medico_id` when that doctor is unknown,
+   * suspended or their account closed; 422 on other fields; 401.
    */
   app.put(
     '/hospitalar',

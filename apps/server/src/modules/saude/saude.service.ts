@@ -17,7 +17,7 @@ import { fieldError, HttpError } from '../../errors.ts';
 import { findChoosableMedico } from '../medicos/medicos.service.ts';
 import { healthSections, selectUserRow, toUserView, type UserViewRow } from '../users/user.presenter.ts';
 
-/** Answer of a saved /saude card (spec 1 §8). */
+/** Answer of a saved /saude card (docs/health-record.md "My Health"). */
 export const SAVED_MESSAGE = SAUDE_MESSAGES.saved;
 
 /** The owner's `UserView` plus `saude` and `hospitalar`: only ever answered to the owner. */
@@ -62,8 +62,9 @@ async function updateOwnRow(
 }
 
 /**
- * `GET /api/saude` (spec 1 §7): the owner's health view, the CFM specialties
- * (for the doctor's specialty) and the disease checklist. Errors: 401.
+ * `GET /api/saude` (docs/health-record.md "My Health"): the owner's health
+ * view, the CFM specialties (for the doctor's specialty) and the disease
+ * checklist. Errors: 401.
  */
 export async function getSaude(db: Db, actor: Actor) {
   const user = await loadHealthView(db, actor.userId);
@@ -74,17 +75,20 @@ export async function getSaude(db: Db, actor: Actor) {
   return { user, especialidades: lista, doencas: await loadDoencas(db, actor.userId) };
 }
 
-/** Replaces the health card (`saude`, spec 1 §3); absent fields are cleared. `sus` is 15 digits. */
+/**
+ * Replaces the health card (`saude`, docs/health-record.md "Health information"); absent fields are
+ * cleared. `sus` is 15 digits.
+ */
 export function updateSaude(db: Db, actor: Actor, input: Saude): Promise<UserHealthView> {
   return updateOwnRow(db, actor, input);
 }
 
 /**
- * Replaces the hospital card (`hospitalar`, spec 1 §3, §5). With a
- * `medico_id`, the doctor must be choosable (known, not suspended, account
- * open) and name, CRM and specialty are copied from the doctor's record
- * (`hospitalarDoctorFields`), whatever the client sent for them; with `null`
- * the doctor typed as free text is stored as sent. Errors: 422
+ * Replaces the hospital card (`hospitalar`, docs/health-record.md "Hospital
+ * information"). With a `medico_id`, the doctor must be choosable (known, not
+ * suspended, account open) and name, CRM and specialty are copied from the
+ * doctor's record (`hospitalarDoctorFields`), whatever the client sent for them;
+ * with `null` the doctor typed as free text is stored as sent. Errors: 422
  * `errors.medico_id` for a doctor that cannot be chosen (nothing is written); 401.
  */
 export async function updateHospitalar(db: Db, actor: Actor, input: Hospitalar): Promise<UserHealthView> {

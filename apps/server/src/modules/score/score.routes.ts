@@ -12,12 +12,13 @@ import { actorOf, requireUser } from '../auth/auth.hooks.ts';
 import { createResult, getResults, listQuestions } from './score.service.ts';
 
 /**
- * The health score (spec 2 "Score screens", §3 Score, §4, §7 Score, §9;
- * RULINGS.md "Score"; issue 7 "Health score"). Every route is behind
- * `requireUser` (401 to a guest) and reads or writes only the caller's own
- * results (the user comes from the session, never from the request). The
- * score is not among what the trial locks (spec 2 §1: timeline, indicators,
- * pain map), so a locked user answers it too. Answers carry
+ * The health score (docs/indicators-and-score.md "Health score";
+ * docs/api/indicadores-score-profissional.md "Score"; issue 7 "Health score"). Every route is
+ * behind `requireUser` (401 to a guest) and reads or writes only the
+ * caller's own results (the user comes from the session, never from the
+ * request). The score is not among what the trial locks (timeline,
+ * indicators, pain map: docs/accounts.md "Trial and locked accounts"), so a
+ * locked user answers it too. Answers carry
  * `cache-control: private, no-store` (health data).
  */
 export const scoreRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -20,8 +20,9 @@ import { score_questions, score_quizzes, score_results } from '../../db/schema/i
 import { fieldError, HttpError } from '../../errors.ts';
 
 /**
- * The questionnaire of `categoria` as served (spec 2 §7): its questions whose
- * id is listed in some quiz (any quiz; a question in none is a draft, never
+ * The questionnaire of `categoria` as served
+ * (docs/indicators-and-score.md "Questionnaires"): its questions whose id is
+ * listed in some quiz (any quiz; a question in none is a draft, never
  * served), by `ordem` then id, and the category's quizzes by id. Questions
  * and quizzes are reference data, the same for every user.
  */
@@ -67,15 +68,15 @@ function toView(row: { categoria: ScoreCategoria; pontuacao: number; created_at:
 }
 
 /**
- * Saves the actor's result of one questionnaire (spec 2 §4 "Score";
- * RULINGS.md "Score"): `pontuacao` is summed here from `respostas` over the
- * questions served for the category (`scorePontuacao`; questions left
- * unanswered count 0), never taken from the client. Errors: 422 under
- * `respostas.<i>.question_id` for a question not served in this category
- * or answered twice, under `respostas.<i>.alternativa` for an alternative
- * the question lacks, and under `pontuacao` ('A pontuação enviada não
- * confere com as respostas.') when the client's own total differs from the
- * sum. Results keep history: each submission is a new row.
+ * Saves the actor's result of one questionnaire
+ * (docs/indicators-and-score.md "Scoring"): `pontuacao` is summed here from
+ * `respostas` over the questions served for the category (`scorePontuacao`;
+ * questions left unanswered count 0), never taken from the client. Errors: 422
+ * under `respostas.<i>.question_id` for a question not served in this category
+ * or answered twice, under `respostas.<i>.alternativa` for an alternative the
+ * question lacks, and under `pontuacao` ('A pontuação enviada não confere com
+ * as respostas.') when the client's own total differs from the sum. Results
+ * keep history: each submission is a new row.
  */
 export async function createResult(
   db: Db,
@@ -100,8 +101,8 @@ export async function createResult(
 }
 
 /**
- * The actor's own results screen (spec 2 §4 "The results screen takes the
- * latest result of each category", §9): per category, in the spec's order,
+ * The actor's own results screen (docs/indicators-and-score.md "Results":
+ * the latest result of each category): per category, in the spec's order,
  * the latest result (or `null`s when never answered) and up to
  * `SCORE_HISTORICO_MAX` latest results, oldest first; then the general
  * average (`scoreMedia`: 2 decimals, a missing category counting 0), its

@@ -4,7 +4,7 @@ import { authErrors, ErrorBodySchema, MessageSchema, ValidationErrorBodySchema }
 import { actorOf, requireUser } from '../auth/auth.hooks.ts';
 import { changePassword, closeAccount } from './settings.service.ts';
 
-/** Password change and account closing (spec 2 §7 "Settings"; issue 3 "Settings"). */
+/** Password change and account closing (docs/accounts.md "Settings"; issue 3 "Settings"). */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
   // Checking the current password is a guess at it: limited like the sign-in (per IP).
@@ -13,10 +13,10 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * `PUT /api/settings/password {password_current, password, password_confirmation}`
-   * (signed in; spec 2 §5, §7): 200 `{message: 'Senha alterada com sucesso'}`
-   * and every other session of the account revoked (this one kept);
-   * 422 `{message, errors}` with the spec's messages, 'Senha atual incorreta'
-   * on `password_current`, 'As senhas devem ser iguais' on
+   * (signed in; docs/accounts.md "Password change"): 200
+   * `{message: 'Senha alterada com sucesso'}` and every other session of the account
+   * revoked (this one kept); 422 `{message, errors}` with the spec's messages,
+   * 'Senha atual incorreta' on `password_current`, 'As senhas devem ser iguais' on
    * `password_confirmation`; 401 without a live token; 429 past the limit.
    */
   app.put(
@@ -47,7 +47,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * `PUT /api/settings/account/closed {is_active: false, password}` (signed
-   * in; docs/api-issue-3.md; the password: docs/auth-security.md "Closed
+   * in; docs/api/account-lifecycle.md; the password: docs/auth-security.md "Closed
    * accounts"): 200 `{message}`; the account can no longer sign in, its
    * code's public view answers 404, every one of its tokens (this one
    * included) is revoked; nothing is deleted. 422 `is_active` when it is not

@@ -8,14 +8,14 @@ import { fieldError, HttpError } from '../../errors.ts';
 import { assertPasswordAllowed, hashPassword } from '../auth/auth.service.ts';
 
 /**
- * Changes the actor's password (spec 2 §5, §7 `PUT /settings/password`).
- * The current password is checked with argon2; the new one is stored as
- * argon2id, and every other live session of the account is revoked in the
- * same transaction, the one making the request stays signed in
- * (ARCHITECTURE.md "Auth"). Errors: 422 `password_current` 'Senha atual
- * incorreta'; then 422 `password` when the new password breaks the password
- * rule for the account's name and e-mail (docs/auth-security.md); 401 when
- * the account is gone or closed.
+ * Changes the actor's password (docs/accounts.md "Password change",
+ * `PUT /settings/password`). The current password is checked with argon2; the
+ * new one is stored as argon2id, and every other live session of the account is
+ * revoked in the same transaction, the one making the request stays signed in
+ * (docs/auth-security.md "Sessions"). Errors: 422 `password_current` 'Senha
+ * atual incorreta'; then 422 `password` when the new password breaks the
+ * password rule for the account's name and e-mail (docs/auth-security.md); 401
+ * when the account is gone or closed.
  */
 export async function changePassword(db: Db, actor: Actor, input: ChangePassword): Promise<void> {
   const [row] = await db

@@ -7,8 +7,8 @@ import type { Storage } from '../../platform/storage.ts';
 import { type AnexoUpload, anexoUrlExpiry, readAnexoPart } from '../timeline/timeline.anexos.ts';
 
 /**
- * Files sent in the chat (spec 1 §5 "Chat file limit: 2 MB", spec 2 §3
- * Mensagem I/F; RULINGS.md "Messages"; ARCHITECTURE.md "Files"; issue 6):
+ * Files sent in the chat (docs/telemedicine.md "Files"; docs/architecture.md
+ * "Files"; issue 6):
  * the timeline's reader tells the type from the bytes (JPEG, PNG, WebP → I;
  * PDF → F) and every kind is capped at 2 MB while it streams in; files live
  * in the storage adapter under random keys and are served only through

@@ -80,7 +80,10 @@ async function storedChatFiles(): Promise<string[]> {
   return readdir(path.join(t.dataDir, 'files', 'chat')).catch(() => []);
 }
 
-/** Makes the patient locked (RULINGS.md "Trial": trial over, no plan, not corporate). */
+/**
+ * Makes the patient locked (docs/accounts.md "Trial and locked accounts":
+ * trial over, no plan, not corporate).
+ */
 async function lockPatient(userId: number) {
   await endTrial(t.database.db, userId);
 }

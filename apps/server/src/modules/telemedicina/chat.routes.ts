@@ -83,7 +83,7 @@ const MensagensPageSchema = z.object({ mensagens: z.array(MensagemViewSchema), h
 
 /**
  * The chat of a care session, for its patient and its doctor
- * (docs/api-issue-6.md "Chat (both sides)"): the session with its latest
+ * (docs/api/telemedicina.md "Chat (both sides)"): the session with its latest
  * messages, older pages, sending text or a file, marking read, deleting,
  * and the signed file URL. Every route but that URL is behind
  * `requireUser`, run as `onRequest` so that no upload is read for a guest.
@@ -96,7 +96,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onSend', privateAnswers);
 
   /**
-   * `GET /api/telemedicina/atendimento/:id` (docs/api-issue-6.md "Chat (both sides)") → 200
+   * `GET /api/telemedicina/atendimento/:id` (docs/api/telemedicina.md "Chat (both sides)") → 200
    * `AtendimentoChat` `{user, medico, paciente, atendimento, mensagens (the
    * latest 50, oldest first), has_more, lock, role}` for the session's
    * patient or doctor, in any status; opened by its patient, the doctor's
@@ -140,7 +140,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * `POST /api/telemedicina/atendimento/:id/mensagem` (docs/api-issue-6.md "Chat (both sides)"): JSON `{type: 'T', content}` or multipart `type` + `content` (the
+   * `POST /api/telemedicina/atendimento/:id/mensagem` (docs/api/telemedicina.md "Chat (both sides)"): JSON `{type: 'T', content}` or multipart `type` + `content` (the
    * text, or the file for I/F: JPEG, PNG, WebP → I, PDF → F, told by the
    * bytes; 2 MB) → 201 `{mensagem}`, from the caller's side. 403 lockedChat
    * (the patient of a plan-paid session while locked); 404 notFound; 409
@@ -180,7 +180,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * `PUT /api/telemedicina/mensagem/:id` (docs/api-issue-6.md "Chat (both sides)") → 200 `{mensagem: {id,
+   * `PUT /api/telemedicina/mensagem/:id` (docs/api/telemedicina.md "Chat (both sides)") → 200 `{mensagem: {id,
    * read_at}}`: its recipient marks it read (idempotent). 403 its author;
    * 404 mensagemNotFound for anyone outside the session; 401.
    */
@@ -204,7 +204,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * `DELETE /api/telemedicina/mensagem/:id` (docs/api-issue-6.md "Chat (both sides)") → 200 `{mensagem:
+   * `DELETE /api/telemedicina/mensagem/:id` (docs/api/telemedicina.md "Chat (both sides)") → 200 `{mensagem:
    * {id}}`: the author deletes their own message while the session is A
    * (its file too). 403 notOwnMessage; 404 mensagemNotFound; 409 notActive; 401.
    */

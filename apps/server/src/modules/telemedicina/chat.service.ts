@@ -31,7 +31,7 @@ import {
 } from './telemedicina.presenter.ts';
 
 /**
- * The chat of a care session (docs/api-issue-6.md "Chat (both sides)"):
+ * The chat of a care session (docs/api/telemedicina.md "Chat (both sides)"):
  * reading it and sending to it; one message's reading, deletion and file are
  * mensagem.service.ts. Both sides use it: the session's patient (messages
  * `from` U) and its doctor (`from` M); anyone else gets 404. Messages are sent and deleted
@@ -103,7 +103,7 @@ async function lockedFor(db: Db, access: SessionAccess): Promise<boolean> {
 }
 
 /**
- * `GET /api/telemedicina/atendimento/:id` (docs/api-issue-6.md) → `AtendimentoChat`:
+ * `GET /api/telemedicina/atendimento/:id` (docs/api/telemedicina.md) → `AtendimentoChat`:
  * the caller's own `user`, the doctor, the patient, the session as the
  * caller sees it, its latest {@link MENSAGENS_PAGE_SIZE} messages oldest
  * first (`has_more` when older ones exist), `lock` (the caller is the
@@ -165,7 +165,7 @@ export async function lockSession(tx: Db, atendimentoId: number) {
 }
 
 /**
- * `POST /api/telemedicina/atendimento/:id/mensagem` (docs/api-issue-6.md):
+ * `POST /api/telemedicina/atendimento/:id/mensagem` (docs/api/telemedicina.md):
  * a text (T) or a file (I for JPEG/PNG/WebP, F for PDF, told by its bytes;
  * already checked and capped at 2 MB), from the caller's side. The file is
  * stored before the row and deleted again if the row is not written. The

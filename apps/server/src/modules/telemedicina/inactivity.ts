@@ -6,12 +6,13 @@ import { atendimentos, medicos } from '../../db/schema/index.ts';
 import { announceEnded, writeAtendimentoRecords } from './telemedicina.ending.ts';
 
 /**
- * Ends idle care sessions (RULINGS.md "Inactivity": an A session with no
- * message for `config.inatividadeHoras` hours — `ATENDIMENTO_INATIVIDADE_HORAS`,
- * default 24 — ends as ET; the chat then shows 'Atendimento encerrado devido
- * ao tempo de inatividade.'). Idle means `last_message_at` (set on
- * acceptance and on every message) older than `now` minus the setting; a
- * session without it counts from its acceptance, or its creation.
+ * Ends idle care sessions (docs/telemedicine.md "Ending and inactivity": an
+ * A session with no message for `config.inatividadeHoras` hours —
+ * `ATENDIMENTO_INATIVIDADE_HORAS`, default 24 — ends as ET; the chat then
+ * shows 'Atendimento encerrado devido ao tempo de inatividade.'). Idle means
+ * `last_message_at` (set on acceptance and on every message) older than
+ * `now` minus the setting; a session without it counts from its acceptance,
+ * or its creation.
  *
  * One `UPDATE … WHERE status = 'A'` of the idle rows it could lock (`FOR
  * UPDATE SKIP LOCKED`) ends them and, in the same transaction, writes each

@@ -11,7 +11,7 @@ import { publishAtendimentoEvent } from './telemedicina.events.ts';
 import type { MensagemRow } from './telemedicina.presenter.ts';
 
 /**
- * One message of a care session once it exists (docs/api-issue-6.md "Chat (both sides)"): its recipient
+ * One message of a care session once it exists (docs/api/telemedicina.md "Chat (both sides)"): its recipient
  * marks it read, its author deletes it while the session is A, and its file is served behind a signed URL.
  * Sending and reading the conversation are chat.service.ts.
  */
@@ -42,7 +42,7 @@ async function findMensagemFor(
 }
 
 /**
- * `PUT /api/telemedicina/mensagem/:id` (docs/api-issue-6.md): the message's recipient
+ * `PUT /api/telemedicina/mensagem/:id` (docs/api/telemedicina.md): the message's recipient
  * (the side that did not write it) marks it read; idempotent (a read
  * message keeps its first `read_at`). In any status. The first marking
  * sends `message.read` to both sides (the recipient's counter falls).
@@ -81,7 +81,7 @@ export async function markRead(
 }
 
 /**
- * `DELETE /api/telemedicina/mensagem/:id` (docs/api-issue-6.md): the author
+ * `DELETE /api/telemedicina/mensagem/:id` (docs/api/telemedicina.md): the author
  * deletes their own message while the session is A (`canDeleteMensagem`);
  * its file goes after the row. Both sides hear `message.deleted`
  * (`was_unread`: the recipient's counter falls). Errors: 404

@@ -13,7 +13,7 @@ import {
 
 /**
  * What a request will use, shown on the doctor's profile before the patient
- * writes the reason (docs/api-issue-6.md "What a request will use"): the
+ * writes the reason (docs/api/telemedicina.md "What a request will use"): the
  * preview agrees with what the request then uses, and it is the caller's own.
  */
 

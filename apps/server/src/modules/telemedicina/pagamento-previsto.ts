@@ -5,7 +5,7 @@ import { atendimentos, creditos, planos, subscriptions } from '../../db/schema/i
 
 /**
  * What pays for a patient's next care request, read before the request
- * (docs/api-issue-6.md "What a request will use") and while paying it
+ * (docs/api/telemedicina.md "What a request will use") and while paying it
  * (solicitacao.service.ts).
  */
 
@@ -59,7 +59,7 @@ export async function planQuotaLeft(
 
 /**
  * What a request to doctor `medico` would use now for user `userId`
- * (docs/api-issue-6.md "What a request will use"): the same counts as
+ * (docs/api/telemedicina.md "What a request will use"): the same counts as
  * {@link pay}, read without locking or claiming anything.
  */
 export async function readPagamentoPrevisto(

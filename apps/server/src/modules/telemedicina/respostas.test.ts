@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { type Auth, cast, type Patient, requestCare, send } from './telemedicina.test-support.ts';
 
 /**
- * The patient hears of their requests (docs/api-issue-6.md "The patient's
+ * The patient hears of their requests (docs/api/telemedicina.md "The patient's
  * requests"): pending ones and the doctors' unseen answers on GET
  * /api/telemedicina (`minhas_solicitacoes`) and in the badge (GET /api/user
  * `respostas`), until the patient opens the session or the profile where a

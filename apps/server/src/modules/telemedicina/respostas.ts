@@ -5,7 +5,7 @@ import { atendimentos } from '../../db/schema/index.ts';
 import { loadAtendimentoViews } from './telemedicina.presenter.ts';
 
 /**
- * The patient's side of their care requests (docs/api-issue-6.md "The
+ * The patient's side of their care requests (docs/api/telemedicina.md "The
  * patient's requests"): what they still wait for and the doctors' answers
  * they have not opened yet. An answer (accepted A, refused R) is unseen
  * from the moment the doctor gives it (`resposta_vista` false, set by

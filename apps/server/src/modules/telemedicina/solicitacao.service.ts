@@ -19,7 +19,7 @@ import { type AtendimentoRow, loadAtendimentoView } from './telemedicina.present
 import { findListableMedico, type TelemedicinaDeps } from './telemedicina.service.ts';
 
 /**
- * Asking a doctor for care (docs/api-issue-6.md "Requests and payment"): the request, paid in the
+ * Asking a doctor for care (docs/api/telemedicina.md "Requests and payment"): the request, paid in the
  * order of the rules there, and the event the doctor hears.
  */
 
@@ -32,7 +32,7 @@ interface Payment {
 
 /**
  * Pays for the new request `atendimentoId` inside its transaction, in the
- * order of `choosePagamento` (docs/api-issue-6.md "Requests and payment"): the support pseudo-doctor
+ * order of `choosePagamento` (docs/api/telemedicina.md "Requests and payment"): the support pseudo-doctor
  * needs nothing; a typed pass is claimed (issued by this doctor, unused:
  * the conditional update lets one of several concurrent requests have it);
  * then the plan's quota ({@link planQuotaLeft}, the subscription row
@@ -80,7 +80,7 @@ async function pay(
 }
 
 /**
- * `POST /api/telemedicina/atendimento/medico/:id` (docs/api-issue-6.md
+ * `POST /api/telemedicina/atendimento/medico/:id` (docs/api/telemedicina.md
  * "Requests and payment"): a new P session with the doctor, paid as {@link pay}
  * says, answered as the caller sees it with `message` 'Solicitação enviada'
  * (the web shows the thank-you text of support or of a doctor). The doctor

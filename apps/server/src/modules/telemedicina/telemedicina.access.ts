@@ -8,10 +8,10 @@ import type { AtendimentoParties } from './telemedicina.events.ts';
 import type { AtendimentoRow } from './telemedicina.presenter.ts';
 
 /**
- * Who may touch what in telemedicine (RULINGS.md "Telemedicine"; issue 6):
- * a doctor account is a `users` row with a `medicos` row that is not
- * suspended; a session is seen only by its patient and its doctor (anyone
- * else gets 404, the session's existence is not revealed).
+ * Who may touch what in telemedicine (docs/telemedicine.md "Who may do
+ * what"; issue 6): a doctor account is a `users` row with a `medicos` row
+ * that is not suspended; a session is seen only by its patient and its
+ * doctor (anyone else gets 404, the session's existence is not revealed).
  */
 
 /** Largest value of a PostgreSQL `integer`: a bigger id names no row. */
@@ -61,11 +61,13 @@ export async function suporteActedBy(db: Db, userId: number): Promise<number | n
 }
 
 /**
- * The doctor profile of the caller (the doctor area, spec 1 §2 /medico);
- * for a support staff member, the support pseudo-doctor's ({@link suporteActedBy}).
+ * The doctor profile of the caller (the doctor area, docs/telemedicine.md
+ * "Doctor area"); for a support staff member, the support pseudo-doctor's
+ * ({@link suporteActedBy}).
  * Errors: 403 'Esta conta não é de um médico.' for any other account; 403
  * 'Sua conta de médico está suspensa…' for a suspended doctor (issue 9: it
- * cannot sign in at /medico; RULINGS.md: it counts as no doctor anywhere).
+ * cannot sign in at /medico; docs/telemedicine.md "Doctors": it counts as no
+ * doctor anywhere).
  */
 export async function requireMedico(db: Db, actor: Actor): Promise<{ medicoId: number; userId: number }> {
   const medicoId = (await medicoIdOf(db, actor.userId)) ?? (await suporteActedBy(db, actor.userId));

@@ -14,7 +14,7 @@ import { publishAtendimentoEvent } from './telemedicina.events.ts';
  * the doctor's `encerrar` (E) and the inactivity job (ET).
  */
 
-/** Type 6 of the timeline (spec 1 §3): 'Atendimento'. */
+/** Type 6 of the timeline (docs/health-record.md "Timeline records"): 'Atendimento'. */
 export const TIPO_ATENDIMENTO = 6;
 
 /** An ended session as these helpers need it. */

@@ -17,8 +17,8 @@ export interface EventPush {
 }
 
 /**
- * Tells both sides of a session about a change (ARCHITECTURE.md "Realtime";
- * issue 6): emits `event` once to `user.{patient}`, `user.{doctor}` and
+ * Tells both sides of a session about a change (docs/telemedicine.md "Live
+ * updates"; issue 6): emits `event` once to `user.{patient}`, `user.{doctor}` and
  * `atendimento.{id}` together, then sends `push` as a Web Push when its
  * recipient has no socket open on any node (issue 6 "Push"). Call it only
  * after the change is committed. Never throws: a failed push is logged.

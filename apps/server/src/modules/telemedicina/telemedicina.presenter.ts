@@ -28,10 +28,10 @@ import { avatarUrl } from '../users/user.presenter.ts';
 import { signedArquivoUrl } from './chat.files.ts';
 
 /**
- * Presenters of telemedicine (spec 1 §3 Doctor, Atendimento; spec 2 §3
- * Mensagem; issue 6): rows → the wire shapes of `@pulso/domain`
- * (`MedicoView`, `AtendimentoView`, `PacienteResumo`, `MensagemView`),
- * loading in a fixed number of queries whatever the list's length.
+ * Presenters of telemedicine (docs/api/telemedicina.md "Shapes"; issue 6): rows →
+ * the wire shapes of `@pulso/domain` (`MedicoView`, `AtendimentoView`,
+ * `PacienteResumo`, `MensagemView`), loading in a fixed number of queries
+ * whatever the list's length.
  */
 
 /** An `atendimentos` row. */

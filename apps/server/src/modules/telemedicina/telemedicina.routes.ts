@@ -35,7 +35,7 @@ const SearchParams = z.object({ search: z.string().max(100, 'Use no máximo 100 
 const SearchParamsWithOffset = SearchParams.extend({ offset: z.coerce.number().int().min(0).max(100_000) });
 
 /**
- * The patient side of telemedicine (docs/api-issue-6.md "Patient side",
+ * The patient side of telemedicine (docs/api/telemedicina.md "Patient side",
  * "Requests and payment"): the home, the doctor search and profile, the
  * request and the report. The chat of both sides is chat.routes.ts. Every
  * route is behind `requireUser`. JSON answers carry `cache-control:
@@ -48,12 +48,12 @@ export const telemedicinaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onSend', privateAnswers);
 
   /**
-   * `GET /api/telemedicina` (docs/api-issue-6.md "Patient side") → 200 `{user, solicitacoes,
+   * `GET /api/telemedicina` (docs/api/telemedicina.md "Patient side") → 200 `{user, solicitacoes,
    * minhas_solicitacoes, medicos, suporte}`: `solicitacoes` the P requests
    * addressed to the caller's own doctor profile, oldest first (`[]` for a
    * non-doctor); `minhas_solicitacoes` the caller's own requests still
    * pending and the answers (accepted, refused) they have not opened, newest
-   * first, at most 20 (docs/api-issue-6.md "The patient's requests"); `medicos` 'Meus
+   * first, at most 20 (docs/api/telemedicina.md "The patient's requests"); `medicos` 'Meus
    * médicos' (listable doctors with a session with the caller, support
    * excluded, latest activity first, with `mensagens_novas`); `suporte` the
    * support pseudo-doctor or `null`. 401.
@@ -87,12 +87,12 @@ export const telemedicinaRoutes: FastifyPluginAsyncZod = async (app) => {
     });
 
   /**
-   * `GET /api/telemedicina/medicos/:search` and `…/:search/:offset` (spec 1
-   * §7): `:search` a name part (URL-encoded; accents and case ignored) or
-   * `all`; `:offset` the doctors already shown → 200 `{medicos, total}`:
-   * listable doctors (not suspended, account open), never the support
-   * pseudo-doctor nor the caller's own profile, available first then by
-   * name, 10 a page (`MEDICOS_PAGE_SIZE`). 422 bad offset; 401.
+   * `GET /api/telemedicina/medicos/:search` and `…/:search/:offset`
+   * (docs/api/telemedicina.md "Patient side"): `:search` a name part (URL-encoded;
+   * accents and case ignored) or `all`; `:offset` the doctors already shown →
+   * 200 `{medicos, total}`: listable doctors (not suspended, account open),
+   * never the support pseudo-doctor nor the caller's own profile, available
+   * first then by name, 10 a page (`MEDICOS_PAGE_SIZE`). 422 bad offset; 401.
    */
   app.get(
     '/telemedicina/medicos/:search',
@@ -111,9 +111,10 @@ export const telemedicinaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * `PUT /api/telemedicina/medicos/search` `{cidade, clinica, especialidade,
-   * nome, skip}` (spec 1 §7; `MedicoSearchSchema`: ids or null, `nome` text
-   * or blank, `skip` the doctors already shown) → 200 `{medicos, total}`,
-   * as the GET list with every filter given applied. 422; 401.
+   * nome, skip}` (docs/telemedicine.md "Finding a doctor";
+   * `MedicoSearchSchema`: ids or null, `nome` text or blank, `skip` the doctors
+   * already shown) → 200 `{medicos, total}`, as the GET list with every filter
+   * given applied. 422; 401.
    */
   app.put(
     '/telemedicina/medicos/search',
@@ -130,12 +131,12 @@ export const telemedicinaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * `GET /api/telemedicina/medico/:id` (spec 1 §7) → 200 `{user, medico,
-   * atendimentos, pagamento_previsto}`: the doctor (`bloqueado` when it blocked the caller),
-   * the caller's sessions with it, newest first, and what a request would use now
-   * (docs/api-issue-6.md "What a request will use"); the caller's refusals by
-   * this doctor are seen from then on. 404 'Médico não
-   * encontrado' (unknown, suspended, closed); 422 bad id; 401.
+   * `GET /api/telemedicina/medico/:id` (docs/telemedicine.md "A doctor's profile") → 200
+   * `{user, medico, atendimentos, pagamento_previsto}`: the doctor (`bloqueado` when it
+   * blocked the caller), the caller's sessions with it, newest first, and what a request
+   * would use now (docs/api/telemedicina.md "What a request will use"); the caller's refusals
+   * by this doctor are seen from then on. 404 'Médico não encontrado' (unknown,
+   * suspended, closed); 422 bad id; 401.
    */
   app.get(
     '/telemedicina/medico/:id',
@@ -153,10 +154,10 @@ export const telemedicinaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * `POST /api/telemedicina/atendimento/medico/:id` `{motivo, pass}` (spec 1
-   * §5, §7; RULINGS.md "Pass") → 201 `{atendimento, message: 'Solicitação
-   * enviada'}`: a P session paid by (in this order) nothing for support, the
-   * typed pass, the plan's quota, or a credit. 402 noPayment; 403
+   * `POST /api/telemedicina/atendimento/medico/:id` `{motivo, pass}`
+   * (docs/telemedicine.md "Requests and payment") → 201 `{atendimento, message:
+   * 'Solicitação enviada'}`: a P session paid by (in this order) nothing for
+   * support, the typed pass, the plan's quota, or a credit. 402 noPayment; 403
    * blockedByMedico; 404 medicoNotFound (also the caller's own profile); 409
    * pendingOrActive (a P or A session with this doctor exists, also under
    * concurrent requests); 422 `errors.motivo` / `errors.pass`; 401.
@@ -192,9 +193,10 @@ export const telemedicinaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * `POST /api/denunciar/medico/:id` `{motivo}` (spec 1 §5, §7) → 201
-   * `{message: 'Sua denúncia foi realizada com sucesso e iremos avaliar.'}`.
-   * 404 medicoNotFound; 422 `errors.motivo` 'Informe o motivo da denúncia'; 401.
+   * `POST /api/denunciar/medico/:id` `{motivo}` (docs/telemedicine.md "Reporting a
+   * doctor") → 201 `{message: 'Sua denúncia foi realizada com sucesso e iremos
+   * avaliar.'}`. 404 medicoNotFound; 422 `errors.motivo` 'Informe o motivo da
+   * denúncia'; 401.
    */
   app.post(
     '/denunciar/medico/:id',

@@ -30,11 +30,10 @@ import { INT4_MAX, listableMedico, medicoIdOf } from './telemedicina.access.ts';
 import { loadAtendimentoViews, loadMedicoView, loadMedicoViews } from './telemedicina.presenter.ts';
 
 /**
- * The patient side of telemedicine (spec 1 §2 /telemedicina, /telemedicina/medicos,
- * /telemedicina/medico/:id, §4 care session, §7; RULINGS.md "Telemedicine";
- * issue 6): the home with requests and 'Meus médicos', the doctor search,
- * a doctor's profile with the caller's sessions, the care request with its
- * payment, and reports.
+ * The patient side of telemedicine (docs/telemedicine.md "Screens and routes",
+ * docs/telemedicine.md "Requests and payment"; issue 6): the home with requests and
+ * 'Meus médicos', the doctor search, a doctor's profile with the caller's sessions,
+ * the care request with its payment, and reports.
  */
 
 /** What the services that publish events need. */
@@ -85,14 +84,15 @@ async function suporteId(db: Db): Promise<number | null> {
 }
 
 /**
- * `GET /api/telemedicina` (spec 1 §2 /telemedicina, §7): the caller's
- * `user`; `solicitacoes` the pending requests addressed to the caller's own
- * doctor profile (the alert linking to /telemedicina/solicitacoes), `[]` for
- * an account that is not a doctor; `minhas_solicitacoes` the caller's own
- * pending requests and unseen answers (`minhasSolicitacoes`); `medicos` 'Meus médicos': the listable
- * doctors (support excluded) with whom the caller has a session of any
- * status, latest activity first, each with the caller's unread messages;
- * `suporte` the support pseudo-doctor, or `null` when none is set up.
+ * `GET /api/telemedicina` (docs/telemedicine.md "The telemedicine home"): the
+ * caller's `user`; `solicitacoes` the pending requests addressed to the
+ * caller's own doctor profile (the alert linking to
+ * /telemedicina/solicitacoes), `[]` for an account that is not a doctor;
+ * `minhas_solicitacoes` the caller's own pending requests and unseen answers
+ * (`minhasSolicitacoes`); `medicos` 'Meus médicos': the listable doctors
+ * (support excluded) with whom the caller has a session of any status, latest
+ * activity first, each with the caller's unread messages; `suporte` the support
+ * pseudo-doctor, or `null` when none is set up.
  */
 export async function getTelemedicina(
   db: Db,
@@ -129,13 +129,13 @@ export async function getTelemedicina(
 }
 
 /**
- * The doctor search (spec 1 §2 /telemedicina/medicos, §7: `PUT
- * /api/telemedicina/medicos/search` and `GET /api/telemedicina/medicos/:search[/:offset]`):
- * listable doctors, never the support pseudo-doctor nor the caller's own
- * profile, filtered by city (`medicos.cidade_id`), clinic, specialty and a
- * name part (accents and case ignored; LIKE wildcards literal); available
- * first (status 2, 1, 0), then by name; a page of {@link MEDICOS_PAGE_SIZE}
- * from `skip`; `total` every match.
+ * The doctor search (docs/telemedicine.md "Finding a doctor":
+ * `PUT /api/telemedicina/medicos/search` and
+ * `GET /api/telemedicina/medicos/:search[/:offset]`): listable doctors, never
+ * the support pseudo-doctor nor the caller's own profile, filtered by city
+ * (`medicos.cidade_id`), clinic, specialty and a name part (accents and case
+ * ignored; LIKE wildcards literal); available first (status 2, 1, 0), then by
+ * name; a page of {@link MEDICOS_PAGE_SIZE} from `skip`; `total` every match.
  */
 export async function searchMedicos(
   db: Db,
@@ -210,12 +210,12 @@ export async function findListableMedico(
 }
 
 /**
- * `GET /api/telemedicina/medico/:id` (spec 1 §2, §7): the caller's `user`,
- * the doctor (`bloqueado` when it blocked the caller) and the caller's
- * sessions with it, newest first (the profile's list; a new request is
- * added at its top), and `pagamento_previsto`, what a request would use now
- * (docs/api-issue-6.md "What a request will use"). Errors: 404 'Médico não encontrado' for an unknown,
- * suspended or closed doctor.
+ * `GET /api/telemedicina/medico/:id` (docs/telemedicine.md "A doctor's
+ * profile"): the caller's `user`, the doctor (`bloqueado` when it blocked the
+ * caller) and the caller's sessions with it, newest first (the profile's list;
+ * a new request is added at its top), and `pagamento_previsto`, what a request
+ * would use now (docs/api/telemedicina.md "What a request will use"). Errors: 404
+ * 'Médico não encontrado' for an unknown, suspended or closed doctor.
  */
 export async function getMedicoProfile(
   db: Db,
@@ -246,8 +246,8 @@ export async function getMedicoProfile(
 }
 
 /**
- * `POST /api/denunciar/medico/:id` (spec 1 §2 report dialog, §7): files a
- * report (status 'aberta') for staff to review (issue 9). Errors: 404
+ * `POST /api/denunciar/medico/:id` (docs/telemedicine.md "Reporting a doctor"):
+ * files a report (status 'aberta') for staff to review (issue 9). Errors: 404
  * medicoNotFound for an unknown, suspended or closed doctor.
  */
 export async function denunciarMedico(db: Db, actor: Actor, medicoId: number, motivo: string): Promise<void> {
@@ -257,9 +257,9 @@ export async function denunciarMedico(db: Db, actor: Actor, medicoId: number, mo
 
 /**
  * Unread chat messages addressed to `userId` (`GET /api/user` → `mensagens`,
- * the badge of the Telemedicina tab; spec 2 §7): from doctors in the user's
- * own sessions, plus, when the user is a (not suspended) doctor, from
- * patients in the sessions it attends.
+ * the badge of the Telemedicina tab; docs/telemedicine.md "Unread counter"):
+ * from doctors in the user's own sessions, plus, when the user is a (not
+ * suspended) doctor, from patients in the sessions it attends.
  */
 export async function unreadCount(db: Db, userId: number): Promise<number> {
   const [row] = await db

@@ -14,17 +14,17 @@ import type { UrlSigner } from '../../platform/signed-url.ts';
 import type { Storage } from '../../platform/storage.ts';
 
 /**
- * Timeline attachments (spec 1 §3 TimelineItem `anexos`, §5 "attachments";
- * ARCHITECTURE.md "Files"; issue 5): the type is read from the bytes, the size
- * is capped while the file streams in, files live in the storage adapter under
- * random keys and are read only through short-lived signed URLs.
+ * Timeline attachments (docs/health-record.md "Attachments";
+ * docs/architecture.md "Files"; issue 5): the type is read from the bytes, the
+ * size is capped while the file streams in, files live in the storage adapter
+ * under random keys and are read only through short-lived signed URLs.
  */
 
 /** What an attachment may be, told by its first bytes, with its size cap. */
 export interface AnexoKind {
   mime: 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
   ext: 'jpg' | 'png' | 'webp' | 'pdf';
-  /** Largest size in bytes: images 2 MB (spec 1 §5), PDFs 10 MB. */
+  /** Largest size in bytes: images 2 MB, PDFs 10 MB (docs/health-record.md "Attachments"). */
   max: number;
   tooLarge: string;
 }

@@ -145,8 +145,8 @@ function uploadConfig(files: number) {
 }
 
 /**
- * The health timeline (spec 1 §2 /timeline, §3 TimelineItem, §4, §7; spec 2
- * pain map; issue 5; docs/timeline-privacy.md). Every route but the signed file URL is behind `requireUser`, run
+ * The health timeline (docs/health-record.md "Timeline records", "Pain map";
+ * issue 5; docs/timeline-privacy.md). Every route but the signed file URL is behind `requireUser`, run
  * as `onRequest` so that no upload is read for a guest; the writes the trial
  * lock forbids are also refused there, before the body is read. JSON answers
  * carry `cache-control: private, no-store` (health data).
@@ -191,16 +191,16 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * `GET /api/timeline/items/:medico/:search` and
-   * `/api/timeline/items/:medico/:search/:offset` (spec 1 §7): 200
-   * `{user, timelineItems, total}` — `user` the caller's `UserView`;
-   * `timelineItems` at most 20 records of the caller's own timeline (records
-   * others added included, with `terceiro`) from `offset` (records already
-   * loaded; default 0); `total` the records matching. `:medico` `M` keeps
-   * the records doctor accounts added, `all` every record; `:search` a term
-   * (≤ 100 characters, URL-encoded) or `all`: Portuguese full text,
-   * accent-insensitive, prefixes and parts of words, every word required,
-   * best match first (`timeline.search.ts`). 422 for a bad `:medico`, a long
-   * term or a bad offset; 401.
+   * `/api/timeline/items/:medico/:search/:offset` (docs/api/timeline.md
+   * "Routes"): 200 `{user, timelineItems, total}` — `user` the caller's
+   * `UserView`; `timelineItems` at most 20 records of the caller's own
+   * timeline (records others added included, with `terceiro`) from `offset`
+   * (records already loaded; default 0); `total` the records matching.
+   * `:medico` `M` keeps the records doctor accounts added, `all` every
+   * record; `:search` a term (≤ 100 characters, URL-encoded) or `all`:
+   * Portuguese full text, accent-insensitive, prefixes and parts of words,
+   * every word required, best match first (`timeline.search.ts`). 422 for a
+   * bad `:medico`, a long term or a bad offset; 401.
    */
   app.get(
     '/timeline/items/:medico/:search',
@@ -218,22 +218,22 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * `POST /api/timeline/item` (spec 1 §7; spec 2 §7 pain), multipart: `tipo`
-   * (1, 2, 3, 4, 5, 7, or 8 with `local_dor` and `intensidade_dor`), `data`
-   * (`YYYY-MM-DD` or `dd/mm/aaaa`, not future), `valor` (reais: '1234.56'
-   * or 'R$ 1.234,56'; blank → null; pain sends 0), `medico_id` (a listed
-   * doctor; the name is then the doctor's) or free `medico_name`,
-   * `descricao`, `anexos[]` (0–10 files: JPEG/PNG/WebP ≤ 2 MB, PDF ≤ 10 MB,
-   * told by their bytes), `user_id` (another patient's timeline, whose code
-   * the caller looked up in the last 24 hours; marked M and straight in for
-   * a doctor account, T and pending the patient's approval otherwise; at
-   * most 10 a day per adder and patient; the patient is told:
-   * docs/timeline-privacy.md). 201 `{message: 'Adicionado com sucesso!' |
+   * `POST /api/timeline/item` (docs/api/timeline.md "Routes";
+   * docs/health-record.md "Saving a pain record"), multipart: `tipo` (1, 2, 3,
+   * 4, 5, 7, or 8 with `local_dor` and `intensidade_dor`), `data` (`YYYY-MM-DD`
+   * or `dd/mm/aaaa`, not future), `valor` (reais: '1234.56' or 'R$ 1.234,56';
+   * blank → null; pain sends 0), `medico_id` (a listed doctor; the name is then
+   * the doctor's) or free `medico_name`, `descricao`, `anexos[]` (0–10 files:
+   * JPEG/PNG/WebP ≤ 2 MB, PDF ≤ 10 MB, told by their bytes), `user_id` (another
+   * patient's timeline, whose code the caller looked up in the last 24 hours;
+   * marked M and straight in for a doctor account, T and pending the patient's
+   * approval otherwise; at most 10 a day per adder and patient; the patient is
+   * told: docs/timeline-privacy.md). 201 `{message: 'Adicionado com sucesso!' |
    * 'Adicionado na linha do tempo do paciente com sucesso!' (M) |
-   * TIMELINE_MESSAGES.addedPending (T), timelineItem}`; 403 locked (the
-   * caller's own lock), lookupRequired; 404 patientNotFound (closed since
-   * the lookup); 422 field errors (`tipo`, `data`, `valor`, `descricao`,
-   * `medico_id`, `local_dor`, `intensidade_dor`, `anexos`); 429 dailyLimit; 401.
+   * TIMELINE_MESSAGES.addedPending (T), timelineItem}`; 403 locked (the caller's
+   * own lock), lookupRequired; 404 patientNotFound (closed since the lookup);
+   * 422 field errors (`tipo`, `data`, `valor`, `descricao`, `medico_id`,
+   * `local_dor`, `intensidade_dor`, `anexos`); 429 dailyLimit; 401.
    */
   app.post(
     '/timeline/item',
@@ -263,7 +263,7 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * `POST /api/timeline/item/anexo` (spec 1 §7), multipart
+   * `POST /api/timeline/item/anexo` (docs/api/timeline.md "Routes"), multipart
    * `timeline_item_id` + one file `anexo` (JPEG/PNG/WebP ≤ 2 MB, PDF ≤
    * 10 MB, told by its bytes): 201 `{anexo: AnexoView}` (`url` signed for
    * 15 minutes). With the rights of editing the record: 404 unless owner or
@@ -298,10 +298,10 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * `DELETE /api/timeline/item/anexo/:id` (spec 1 §7): 200 `{anexo: {id}}`;
-   * the file is deleted from storage after the row. With the rights of
-   * editing the record, not blocked by the trial lock: 404 anexoNotFound
-   * unless owner or author; 403 painImmutable, notAuthor; 401.
+   * `DELETE /api/timeline/item/anexo/:id` (docs/api/timeline.md "Routes"): 200
+   * `{anexo: {id}}`; the file is deleted from storage after the row. With the
+   * rights of editing the record, not blocked by the trial lock: 404
+   * anexoNotFound unless owner or author; 403 painImmutable, notAuthor; 401.
    */
   app.delete(
     '/timeline/item/anexo/:id',
@@ -327,10 +327,11 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * `GET /api/timeline/item/:id` (spec 1 §7): 200 `{user, timelineItem}`,
-   * `user` the caller's own `UserView`. Readable by the patient whose
-   * timeline holds it and by whoever added it there; 404 `{message:
-   * 'Registro não encontrado'}` for anyone else (existence not revealed); 401.
+   * `GET /api/timeline/item/:id` (docs/api/timeline.md "Routes"): 200 `{user,
+   * timelineItem}`, `user` the caller's own `UserView`. Readable by the
+   * patient whose timeline holds it and by whoever added it there; 404
+   * `{message: 'Registro não encontrado'}` for anyone else (existence not
+   * revealed); 401.
    */
   app.get(
     '/timeline/item/:id',
@@ -354,11 +355,11 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * `PUT /api/timeline/item/:id` (spec 1 §7) `{data, valor, medico_id,
-   * medico_name, descricao}` (`TimelineItemUpdateSchema`): 200 `{message:
-   * 'Atualizado com sucesso!', timelineItem}`. The owner edits their own
-   * records, the author the records they added; 403 painImmutable (type 8),
-   * notAuthor, locked; 404 for anyone else; 422 field errors; 401.
+   * `PUT /api/timeline/item/:id` (docs/api/timeline.md "Routes") `{data,
+   * valor, medico_id, medico_name, descricao}` (`TimelineItemUpdateSchema`):
+   * 200 `{message: 'Atualizado com sucesso!', timelineItem}`. The owner edits
+   * their own records, the author the records they added; 403 painImmutable
+   * (type 8), notAuthor, locked; 404 for anyone else; 422 field errors; 401.
    */
   app.put(
     '/timeline/item/:id',
@@ -386,11 +387,12 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * `DELETE /api/timeline/item/:id` (spec 1 §7): 200 `{message: 'Excluído
-   * com sucesso!', timelineItem: {id}}`; its files are deleted from storage
-   * after the row (a storage failure is logged). The owner deletes any record
-   * of their timeline, the author the records they added; not blocked by the
-   * trial lock; 403 painImmutable (type 8); 404 for anyone else; 401.
+   * `DELETE /api/timeline/item/:id` (docs/api/timeline.md "Routes"): 200
+   * `{message: 'Excluído com sucesso!', timelineItem: {id}}`; its files are
+   * deleted from storage after the row (a storage failure is logged). The
+   * owner deletes any record of their timeline, the author the records they
+   * added; not blocked by the trial lock; 403 painImmutable (type 8); 404 for
+   * anyone else; 401.
    */
   app.delete(
     '/timeline/item/:id',
@@ -510,11 +512,11 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * `GET /api/timeline/user/:code` (spec 1 §7; rate-limited per IP like the
-   * public code lookup): 200 `{user: {id, name, avatar, code}}` — only what
-   * the add-to-another-patient screen shows; 404 `{message: 'Paciente não
-   * encontrado'}` for a malformed, unknown or unclaimed code or a closed
-   * account; 429 past the limit; 401.
+   * `GET /api/timeline/user/:code` (docs/api/timeline.md "Routes";
+   * rate-limited per IP like the public code lookup): 200 `{user: {id, name,
+   * avatar, code}}` — only what the add-to-another-patient screen shows; 404
+   * `{message: 'Paciente não encontrado'}` for a malformed, unknown or
+   * unclaimed code or a closed account; 429 past the limit; 401.
    */
   app.get(
     '/timeline/user/:code',

@@ -44,8 +44,8 @@ import {
 } from './timeline.terceiros.ts';
 
 /**
- * A patient's health timeline (spec 1 §2 /timeline, §3 TimelineItem, §4, §7;
- * spec 2 pain map; issue 5; docs/timeline-privacy.md). Who may do what:
+ * A patient's health timeline (docs/health-record.md "Timeline records",
+ * "Pain map"; issue 5; docs/timeline-privacy.md). Who may do what:
  *
  * - the owner (the patient whose timeline holds the record) reads every
  *   record of their timeline, edits and deletes their own, deletes the ones
@@ -87,8 +87,9 @@ export async function loadCaller(db: Db, actor: Actor): Promise<UserView> {
 }
 
 /**
- * Refuses writes of a locked caller (RULINGS.md "Trial": `isLocked` of the
- * caller's own account, also when adding to another patient's timeline).
+ * Refuses writes of a locked caller (docs/health-record.md "Trial lock":
+ * `isLocked` of the caller's own account, also when adding to another
+ * patient's timeline).
  * Errors: 403 `{message: 'Seu período gratuito de 1 mês terminou.'}`.
  */
 export function assertUnlocked(user: UserView): void {
@@ -197,19 +198,20 @@ export interface TimelineListQuery {
   medico: 'M' | 'all';
   /** The search term, or `null` for the whole timeline. */
   search: string | null;
-  /** Records already loaded (spec 1 §7). */
+  /** Records already loaded (docs/health-record.md "The list"). */
   offset: number;
 }
 
 /**
- * A page of the caller's own timeline (spec 1 §7 `GET /timeline/items`):
- * every record of their timeline, those added by others included (with
- * `terceiro`) once accepted — the pending ones are in {@link listPendentes}
- * only —, at most {@link TIMELINE_PAGE_SIZE} from `offset`. Without a
- * term newest first (`data` desc, then the latest insertion); with one, the
- * matches of {@link timelineSearch}, best first, ties newest first (see
- * {@link searchPage}). `total` counts every record the filter and term
- * match. Records the caller added to other timelines are never listed here.
+ * A page of the caller's own timeline (`GET /timeline/items`,
+ * docs/api/timeline.md "Routes"): every record of their timeline, those added
+ * by others included (with `terceiro`) once accepted — the pending ones are
+ * in {@link listPendentes} only —, at most {@link TIMELINE_PAGE_SIZE} from
+ * `offset`. Without a term newest first (`data` desc, then the latest
+ * insertion); with one, the matches of {@link timelineSearch}, best first,
+ * ties newest first (see {@link searchPage}). `total` counts every record the
+ * filter and term match. Records the caller added to other timelines are
+ * never listed here.
  */
 export async function listTimeline(
   deps: TimelineDeps,
@@ -347,9 +349,10 @@ async function findAccessible(
 }
 
 /**
- * May `role` edit `row` (spec 1 §4; issue 5): per `timelineItemActions`.
- * Errors: 403 `painImmutable` for a pain record, `notAuthor` for the owner
- * of a record someone else added.
+ * May `role` edit `row` (docs/health-record.md "Viewing, editing and
+ * deleting"; issue 5): per `timelineItemActions`. Errors: 403 `painImmutable`
+ * for a pain record, `notAuthor` for the owner of a record someone else
+ * added.
  */
 function assertMayEdit(row: ItemRow, role: TimelineActor): void {
   if (row.tipo === TIPO_DOR) throw forbidden(TIMELINE_MESSAGES.painImmutable);
@@ -359,7 +362,7 @@ function assertMayEdit(row: ItemRow, role: TimelineActor): void {
 }
 
 /**
- * `GET /api/timeline/item/:id` (spec 1 §7): `{user, timelineItem, role}` —
+ * `GET /api/timeline/item/:id` (docs/api/timeline.md "Routes"): `{user, timelineItem, role}` —
  * `user` is the caller's own `UserView` (never the patient's when the caller
  * is the author); `role` 'owner' or 'author' (beyond the spec: which buttons
  * `timelineItemActions` shows). Errors: 404 unless the caller owns the timeline or added the record.
@@ -376,10 +379,10 @@ export async function getTimelineItem(
 }
 
 /**
- * The doctor chosen in a record, filled from the account (spec 1 §5 doctor
- * autocomplete): with `medico_id` the name is the doctor's account name,
- * whatever was sent; without it, the free-text `medico_name`.
- * Errors: 422 `errors.medico_id` when the doctor is unknown, suspended or closed.
+ * The doctor chosen in a record, filled from the account (docs/health-record.md
+ * "Choosing a doctor"): with `medico_id` the name is the doctor's account name,
+ * whatever was sent; without it, the free-text `medico_name`. Errors: 422
+ * `errors.medico_id` when the doctor is unknown, suspended or closed.
  */
 async function resolveDoctor(
   db: Db,
@@ -454,20 +457,19 @@ async function resolveTarget(db: Db, actor: Actor, userId: number | null, now: D
 }
 
 /**
- * `POST /api/timeline/item` (spec 1 §7; spec 2 pain map;
- * docs/timeline-privacy.md): adds a record with its attachments (already
- * checked: {@link AnexoUpload}) to the caller's timeline or, with another
- * patient's `user_id`, to theirs (see `resolveTarget`: a doctor's straight
- * in, a third party's pending the patient's approval; counted against the
- * daily cap in the same transaction). `valor` is stored as sent (reais, 2
- * decimals, or null; pain records send 0); `local_dor`/`intensidade_dor`
- * only on pain records. Files are
- * stored first and removed again if the insert fails. After commit, a
- * record on someone else's timeline is announced to that patient
- * (`timeline.added` and a Web Push). Answers the message (`added`,
- * `addedToPatient` for a doctor's, `addedPending` for a third party's) and
- * the record. Errors: 403 locked, lookupRequired; 404 patientNotFound; 422
- * medico_id; 429 dailyLimit.
+ * `POST /api/timeline/item` (docs/api/timeline.md "Routes";
+ * docs/health-record.md "Saving a pain record"; docs/timeline-privacy.md):
+ * adds a record with its attachments (already checked: {@link AnexoUpload})
+ * to the caller's timeline or, with another patient's `user_id`, to theirs
+ * (see `resolveTarget`: a doctor's straight in, a third party's pending the
+ * patient's approval; counted against the daily cap in the same transaction).
+ * `valor` is stored as sent (reais, 2 decimals, or null; pain records send
+ * 0); `local_dor`/`intensidade_dor` only on pain records. Files are stored
+ * first and removed again if the insert fails. After commit, a record on
+ * someone else's timeline is announced to that patient (`timeline.added` and
+ * a Web Push). Answers the message (`added`, `addedToPatient` for a doctor's,
+ * `addedPending` for a third party's) and the record. Errors: 403 locked,
+ * lookupRequired; 404 patientNotFound; 422 medico_id; 429 dailyLimit.
  */
 export async function createTimelineItem(
   deps: TimelineDeps,
@@ -551,11 +553,12 @@ function announceReview(deps: TimelineDeps, row: ItemRow): void {
 }
 
 /**
- * `PUT /api/timeline/item/:id` (spec 1 §7): replaces `data`, `valor`,
- * `medico_id`/`medico_name` and `descricao`; the type, the author and the
- * attachments stay. A third party's edit sends their record back to pending
- * (see `reviewAgain`). Errors: 404 unless owner or author; 403 painImmutable,
- * notAuthor (the owner of a record someone else added), locked; 422 medico_id.
+ * `PUT /api/timeline/item/:id` (docs/api/timeline.md "Routes"): replaces
+ * `data`, `valor`, `medico_id`/`medico_name` and `descricao`; the type, the
+ * author and the attachments stay. A third party's edit sends their record
+ * back to pending (see `reviewAgain`). Errors: 404 unless owner or author; 403
+ * painImmutable, notAuthor (the owner of a record someone else added), locked;
+ * 422 medico_id.
  */
 export async function updateTimelineItem(
   deps: TimelineDeps,
@@ -586,12 +589,12 @@ export async function updateTimelineItem(
 }
 
 /**
- * `DELETE /api/timeline/item/:id` (spec 1 §7): deletes the record and its
- * attachment rows, then their files (a storage failure is logged, not
- * fatal). Allowed to the owner (their own records and those others added,
- * pending or accepted — a third party's pain record included) and to the
- * author; never for other pain records; not blocked by the trial lock.
- * Errors: 404 unless owner or author; 403 painImmutable.
+ * `DELETE /api/timeline/item/:id` (docs/api/timeline.md "Routes"): deletes the
+ * record and its attachment rows, then their files (a storage failure is
+ * logged, not fatal). Allowed to the owner (their own records and those
+ * others added, pending or accepted — a third party's pain record included)
+ * and to the author; never for other pain records; not blocked by the trial
+ * lock. Errors: 404 unless owner or author; 403 painImmutable.
  */
 export async function deleteTimelineItem(deps: TimelineDeps, actor: Actor, id: number): Promise<void> {
   const { row, role } = await findAccessible(deps.db, actor, id);
@@ -702,11 +705,11 @@ export async function refuseTimelineItem(deps: TimelineDeps, actor: Actor, id: n
 }
 
 /**
- * `POST /api/timeline/item/anexo` (spec 1 §7): attaches one more file to a
- * record, with the rights of editing it (a third party's attachment sends
+ * `POST /api/timeline/item/anexo` (docs/api/timeline.md "Routes"): attaches one more
+ * file to a record, with the rights of editing it (a third party's attachment sends
  * their record back to pending, see `reviewAgain`). Errors: 404 unless owner or author;
- * 403 painImmutable, notAuthor, locked; 422 `errors.anexo` when the record
- * already has {@link TIMELINE_ANEXOS_MAX} files.
+ * 403 painImmutable, notAuthor, locked; 422 `errors.anexo` when the record already has
+ * {@link TIMELINE_ANEXOS_MAX} files.
  */
 export async function addAnexo(
   deps: TimelineDeps,
@@ -752,10 +755,11 @@ export async function addAnexo(
 }
 
 /**
- * `DELETE /api/timeline/item/anexo/:id` (spec 1 §7): removes one attachment
- * (row, then file; a storage failure is logged), with the rights of editing
- * its record; not blocked by the trial lock. Errors: 404 `anexoNotFound`
- * unless the caller owns or authored the record; 403 painImmutable, notAuthor.
+ * `DELETE /api/timeline/item/anexo/:id` (docs/api/timeline.md "Routes"):
+ * removes one attachment (row, then file; a storage failure is logged), with
+ * the rights of editing its record; not blocked by the trial lock. Errors: 404
+ * `anexoNotFound` unless the caller owns or authored the record; 403
+ * painImmutable, notAuthor.
  */
 export async function removeAnexo(deps: TimelineDeps, actor: Actor, anexoId: number): Promise<void> {
   const [anexo] =
@@ -817,13 +821,13 @@ export async function readSignedAnexo(
 }
 
 /**
- * `GET /api/timeline/user/:code` (spec 1 §7; issue 5 "Records added by
- * others"): the patient holding `code` (any spelling: spaces, case), with
- * only what the add screen shows. The lookup is written to the patient's
- * access log (tab `adicionar`, the caller and their kind): it is what lets
- * the caller add to that timeline for the next {@link TARGET_LOOKUP_VALID_HOURS}
- * hours (see `resolveTarget`). Errors: 404 `patientNotFound` for a
- * malformed, unknown or unclaimed code or a closed account.
+ * `GET /api/timeline/user/:code` (docs/api/timeline.md "Routes"; issue 5 "Records
+ * added by others"): the patient holding `code` (any spelling: spaces, case),
+ * with only what the add screen shows. The lookup is written to the patient's
+ * access log (tab `adicionar`, the caller and their kind): it is what lets the
+ * caller add to that timeline for the next {@link TARGET_LOOKUP_VALID_HOURS}
+ * hours (see `resolveTarget`). Errors: 404 `patientNotFound` for a malformed,
+ * unknown or unclaimed code or a closed account.
  */
 export async function findTargetUser(db: Db, actor: Actor, code: string): Promise<TimelineTargetUser> {
   const canonical = parseCode(code);

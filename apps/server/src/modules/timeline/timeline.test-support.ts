@@ -85,14 +85,17 @@ export const exe = () =>
 export const bigJpeg = (size: number) =>
   Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(size - 4)]);
 
-/** Puts the account's creation two months back: its 1-month trial is over (RULINGS.md "Trial"). */
+/**
+ * Puts the account's creation two months back: its 1-month trial is over (docs/accounts.md "Trial
+ * and locked accounts").
+ */
 export async function endTrial(db: Db, userId: number): Promise<void> {
   const past = new Date();
   past.setUTCMonth(past.getUTCMonth() - 2);
   await db.update(users).set({ created_at: past }).where(eq(users.id, userId));
 }
 
-/** Links the account to an active company: corporate, never trial-locked (RULINGS.md). */
+/** Links the account to an active company: corporate, never trial-locked (docs/accounts.md "Corporate accounts"). */
 export async function makeCorporate(db: Db, userId: number): Promise<void> {
   const company = await createCompany(db, { nome: 'Construtora Horizonte' });
   await db.update(users).set({ company_id: company.id }).where(eq(users.id, userId));

@@ -24,9 +24,10 @@ export type UserViewRow = UserRow & {
 };
 
 /**
- * The user's active subscription (spec 2 §3 Subscription): `now()` inside
- * `[current_period_start, current_period_end)`; a cancelled one (`ends_at`
- * set) stays active until its period ends. The latest-ending one when several.
+ * The user's active subscription (docs/payments-and-admin.md "Plans"): `now()`
+ * inside `[current_period_start, current_period_end)`; a cancelled one
+ * (`ends_at` set) stays active until its period ends. The latest-ending one
+ * when several.
  */
 function activePlanoColumn(column: typeof planos.tipo | typeof planos.periodo) {
   return sql`(select ${column} from ${subscriptions}
@@ -100,12 +101,13 @@ function sections(row: UserRow) {
 }
 
 /**
- * The signed-in user's view (`UserView`, spec 1 §3). `trialEnded` is computed
- * now. `plano` is `{type: planos.tipo, periodo}` of the active subscription
- * (see {@link selectUserRow}), `null` without one; `hasCredit` whether an
- * unused single-session credit exists (issue 6; both feed `isLocked` and the
+ * The signed-in user's view (`UserView`,
+ * docs/accounts.md "The signed-in user"). `trialEnded` is computed now. `plano`
+ * is `{type: planos.tipo, periodo}` of the active subscription (see
+ * {@link selectUserRow}), `null` without one; `hasCredit` whether an unused
+ * single-session credit exists (issue 6; both feed `isLocked` and the
  * telemedicine payment). `empresarial` lasts as long as the company link
- * (RULINGS.md "Corporate accounts"): linked to a company that is still
+ * (docs/accounts.md "Corporate accounts"): linked to a company that is still
  * active. The stored `users.empresarial` only records that the account came
  * from an invitation.
  */
@@ -161,7 +163,7 @@ export function toPublicEmergencyView(
 /**
  * My Health's `saude` and `hospitalar` of a row: answered to the owner
  * (/saude) and, through the code, only to viewers the patient's permissions
- * admit (RULINGS.md "Who sees what").
+ * admit (docs/authorization.md "Who sees what through the code").
  */
 export function healthSections(row: UserRow): { saude: SaudeView; hospitalar: HospitalarView } {
   return {

@@ -1,6 +1,6 @@
 import { Group, Loader, Modal, Text } from '@mantine/core';
 
-/** Text of the global loading dialog (spec 1 §2 "Shell"). */
+/** Text of the global loading dialog (docs/architecture.md "Loading dialog and snackbar"). */
 export const LOADING_TEXT = 'Carregando ...';
 
 const noop = () => {};

@@ -9,11 +9,12 @@ import { MedicoFrame } from './medico-frame.tsx';
 import { MedicoShell } from './medico-shell.tsx';
 
 /**
- * Entry of every /medico path (issue 6 "Doctors"; RULINGS.md "Telemedicine":
- * doctors sign in at /medico). Without a stored token it shows the doctor
- * sign-in at the address asked for; with one it asks `GET /api/medico/me`:
- * a doctor gets the area's shell and page, any other account (403) reads
- * 'Esta conta não é de um médico.' with a way out.
+ * Entry of every /medico path (issue 6 "Doctors";
+ * docs/telemedicine.md "Doctor area": doctors sign in at /medico). Without a
+ * stored token it shows the doctor sign-in at the address asked for; with
+ * one it asks `GET /api/medico/me`: a doctor gets the area's shell and page,
+ * any other account (403) reads 'Esta conta não é de um médico.' with a way
+ * out.
  */
 export default function MedicoArea() {
   const token = useToken();

@@ -6,11 +6,12 @@ import { useSnackbar } from '../snackbar/snackbar-context.tsx';
 import classes from './medico-shell.module.css';
 
 /**
- * The doctor's status (spec 1 §3: 2 Disponível, 1 Ocupado, 0 Offline), which
- * patients see in the search and on the profile. A radio group (arrow keys
- * move and choose); each option carries its name, the dot is only a second
- * cue. Saved at once with `PUT /api/medico/status` ('Status atualizado'); a
- * refused change goes back and the server's message is shown.
+ * The doctor's status (docs/telemedicine.md "Doctors": 2 Disponível, 1
+ * Ocupado, 0 Offline), which patients see in the search and on the profile.
+ * A radio group (arrow keys move and choose); each option carries its name,
+ * the dot is only a second cue. Saved at once with `PUT /api/medico/status`
+ * ('Status atualizado'); a refused change goes back and the server's message
+ * is shown.
  */
 export function MedicoStatusControl({ status }: { status: MedicoStatus }) {
   const update = useUpdateMedicoStatus();

@@ -4,7 +4,10 @@ import { Icon } from '../../ui/icon.tsx';
 import { paths } from '../paths.ts';
 import classes from './app-shell.module.css';
 
-/** Header of the shell: menu burger, the Pulso name and the 'Ler QR Code' button (spec 1 §2). */
+/**
+ * Header of the shell: menu burger, the Pulso name and the 'Ler QR Code' button
+ * (docs/architecture.md "Shell").
+ */
 export function AppHeader({ menuOpened, onMenuToggle }: { menuOpened: boolean; onMenuToggle: () => void }) {
   return (
     <header className={classes.header}>

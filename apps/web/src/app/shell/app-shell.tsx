@@ -10,10 +10,11 @@ import { MenuDrawer } from './menu-drawer.tsx';
 import { TopTabs } from './top-tabs.tsx';
 
 /**
- * Layout of every authenticated page (spec 1 §2 "Shell"): header, top tabs,
- * menu drawer and the page. The loading dialog and the snackbar are app-wide.
- * It holds the realtime connection and keeps the unread badge (issue 6) and
- * the count of records awaiting approval (docs/timeline-privacy.md) live.
+ * Layout of every authenticated page (docs/architecture.md "Shell"): header,
+ * top tabs, menu drawer and the page. The loading dialog and the snackbar are
+ * app-wide. It holds the realtime connection and keeps the unread badge
+ * (issue 6) and the count of records awaiting approval
+ * (docs/timeline-privacy.md) live.
  */
 export default function AppShell() {
   const [menuOpened, menu] = useDisclosure(false);

@@ -4,7 +4,7 @@ import { Icon } from '../../ui/icon.tsx';
 import { useLogout, useUser } from '../auth.tsx';
 import { drawerEntries } from './menu-entries.ts';
 
-/** The shell's menu drawer (spec 1 §2): every entry in the spec's order, then 'Sair'. */
+/** The shell's menu drawer (docs/architecture.md "Shell"): every entry in the spec's order, then 'Sair'. */
 export function MenuDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { pathname } = useLocation();
   const { data } = useUser();

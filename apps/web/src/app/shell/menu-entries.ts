@@ -15,7 +15,7 @@ function entry(key: PathKey, icon: IconName, shortLabel?: string): NavEntry {
   return { key, to: paths[key], label: pageTitles[key], icon, shortLabel };
 }
 
-/** Drawer entries, in the spec's order (spec 1 §2 "Menu drawer"); 'Sair' follows them. */
+/** Drawer entries, in the spec's order (docs/architecture.md "Shell"); 'Sair' follows them. */
 export const drawerEntries: readonly NavEntry[] = [
   entry('settings', 'settings'),
   entry('qrcodeGenerate', 'qrcode'),
@@ -31,7 +31,7 @@ export const drawerEntries: readonly NavEntry[] = [
   entry('devices', 'device'),
 ];
 
-/** Top tabs (spec 1 §2): Telemedicina carries the unread-messages badge. */
+/** Top tabs (docs/architecture.md "Shell"): Telemedicina carries the unread-messages badge. */
 export const tabEntries: readonly NavEntry[] = [
   entry('home', 'emergency', 'Emergência'),
   entry('saude', 'heart', 'Saúde'),

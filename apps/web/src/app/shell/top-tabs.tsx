@@ -28,13 +28,14 @@ export function pendingLabel(count: number): string {
 }
 
 /**
- * Top tabs of the shell (spec 1 §2): plain links with `aria-current="page"`.
- * On phones each tab stacks its icon over a short label; the row scrolls if
- * it still does not fit. The Telemedicina tab carries the badge of unread
- * messages and of doctors' answers not opened yet (docs/api-issue-6.md "The
- * patient's requests"), the Linha do tempo tab the count of records awaiting the
- * patient's approval (docs/timeline-privacy.md): the number is drawn over
- * the icon and read as part of the tab's name ('Telemedicina, 3 mensagens novas').
+ * Top tabs of the shell (docs/architecture.md "Shell"): plain links with
+ * `aria-current="page"`. On phones each tab stacks its icon over a short label;
+ * the row scrolls if it still does not fit. The Telemedicina tab carries the badge
+ * of unread messages and of doctors' answers not opened yet
+ * (docs/api/telemedicina.md "The patient's requests"), the Linha do tempo tab the count
+ * of records awaiting the patient's approval (docs/timeline-privacy.md): the
+ * number is drawn over the icon and read as part of the tab's name
+ * ('Telemedicina, 3 mensagens novas').
  */
 export function TopTabs() {
   const { data } = useUser();

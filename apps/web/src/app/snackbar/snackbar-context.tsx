@@ -3,7 +3,7 @@ import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, us
 import { errorToSnackbarValue } from '../api.ts';
 import { Snackbar, type SnackbarKind, type SnackbarMessage } from './snackbar.tsx';
 
-/** Success messages clear after 5000 ms (spec 1 §9). */
+/** Success messages clear after 5000 ms (docs/architecture.md "Loading dialog and snackbar"). */
 export const SUCCESS_TIMEOUT_MS = 5000;
 
 /** What the snackbar accepts: a plain message or a `{field: [msg…]}` errors object. */
@@ -11,7 +11,10 @@ export type SnackbarValue = string | FieldErrors;
 
 /** Controls of the shell's snackbar. */
 export interface SnackbarApi {
-  /** Shows the string, or the first error of the first field (spec 1 §2). */
+  /**
+   * Shows the string, or the first error of the first field
+   * (docs/architecture.md "Loading dialog and snackbar").
+   */
   show: (value: SnackbarValue, kind?: SnackbarKind) => void;
   /** Shows a success message that clears after {@link SUCCESS_TIMEOUT_MS}. */
   success: (message: string) => void;

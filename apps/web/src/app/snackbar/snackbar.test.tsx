@@ -15,7 +15,7 @@ afterEach(() => {
   snackbar = null;
 });
 
-describe('snackbar (spec 1 §2 "Shell")', () => {
+describe('snackbar (docs/architecture.md "Loading dialog and snackbar")', () => {
   it('shows the first error of the first field of an errors object', () => {
     renderWithProviders(<Probe />);
     act(() =>

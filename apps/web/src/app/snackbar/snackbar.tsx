@@ -13,7 +13,10 @@ export interface SnackbarMessage {
 
 const colors: Record<SnackbarKind, string> = { info: 'blue', success: 'green', error: 'red' };
 
-/** The shell's snackbar (spec 1 §2 "Shell"): one message fixed at the bottom, with a 'Fechar' button. */
+/**
+ * The shell's snackbar (docs/architecture.md "Loading dialog and snackbar"): one message fixed at the bottom,
+ * with a 'Fechar' button.
+ */
 export function Snackbar({ message, onClose }: { message: SnackbarMessage | null; onClose: () => void }) {
   return (
     <div className={classes.region}>

@@ -43,7 +43,7 @@ afterEach(() => {
   clearToken();
 });
 
-describe('/email/verify/:token (spec 1 §2)', () => {
+describe('/email/verify/:token (docs/accounts.md "E-mail verification")', () => {
   it('confirms once, shows the message, then goes to /login for a guest', async () => {
     const calls = stubFetch(() => jsonResponse({ message: 'E-mail confirmado com sucesso' }));
     const { router } = renderRoutes(routes, '/email/verify/abc-123');
@@ -64,7 +64,7 @@ describe('/email/verify/:token (spec 1 §2)', () => {
   });
 });
 
-describe('/password/reset/:token?email= (spec 1 §5)', () => {
+describe('/password/reset/:token?email= (docs/accounts.md "Forgotten password")', () => {
   const url = '/password/reset/tok-1?email=ana%2Bx%40example.com';
 
   it('shows the e-mail read-only and requires both fields', async () => {
@@ -149,7 +149,7 @@ describe('/password/reset/:token?email= (spec 1 §5)', () => {
   });
 });
 
-describe('/home with an unconfirmed e-mail (spec 1 §2)', () => {
+describe('/home with an unconfirmed e-mail (docs/accounts.md "E-mail verification")', () => {
   it('shows only the notice, and Reenviar e-mail shows the answer', async () => {
     setToken('t0k3n');
     const user = { id: 1, name: 'Ana Souza', email: 'ana@example.com', email_verified_at: null } as UserView;

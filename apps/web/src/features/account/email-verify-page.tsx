@@ -7,12 +7,12 @@ import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { useVerifyEmail } from './api/verify-email.ts';
 import classes from './email-verify-page.module.css';
 
-/** How long the answer stays on screen before the page moves on (spec 1 §2). */
+/** How long the answer stays on screen before the page moves on (docs/accounts.md "E-mail verification"). */
 export const VERIFY_REDIRECT_MS = 3000;
 
 /**
- * /email/verify/:token (spec 1 §2): confirms the e-mail with
- * `PUT /api/email/verify/:token`, shows the answer, then after
+ * /email/verify/:token (docs/accounts.md "E-mail verification"): confirms the
+ * e-mail with `PUT /api/email/verify/:token`, shows the answer, then after
  * {@link VERIFY_REDIRECT_MS} goes to / when signed in, else to /login.
  */
 export default function EmailVerifyPage() {

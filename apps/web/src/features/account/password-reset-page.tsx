@@ -20,11 +20,11 @@ interface ResetFormValues {
 }
 
 /**
- * /password/reset/:token?email= (spec 1 §2, §5): the e-mail of the link
- * (read-only), the new password and its confirmation, both required and
- * equal (a mismatch clears the confirmation), the new one by the password
- * rule with live feedback (docs/auth-security.md). Success signs every device out
- * (server side), shows the message and goes to /login.
+ * /password/reset/:token?email= (docs/accounts.md "Forgotten password"): the e-mail
+ * of the link (read-only), the new password and its confirmation, both required and
+ * equal (a mismatch clears the confirmation), the new one by the password rule with
+ * live feedback (docs/auth-security.md). Success signs every device out (server
+ * side), shows the message and goes to /login.
  */
 export default function PasswordResetPage() {
   useDocumentTitle(pageTitles.passwordReset);

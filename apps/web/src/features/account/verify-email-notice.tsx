@@ -5,8 +5,9 @@ import classes from './verify-email-notice.module.css';
 
 /**
  * What /home shows instead of the emergency data while the e-mail is
- * unconfirmed (spec 1 §2): a notice to check the inbox and 'Reenviar e-mail'
- * (`GET /api/email/resend`), whose answer goes to the snackbar.
+ * unconfirmed (docs/accounts.md "E-mail verification"): a notice to check the
+ * inbox and 'Reenviar e-mail' (`GET /api/email/resend`), whose answer goes to
+ * the snackbar.
  */
 export function VerifyEmailNotice({ email }: { email: string }) {
   const snackbar = useSnackbar();

@@ -2,7 +2,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
 
-/** 'Médico' tab of the login (spec 1 §1): doctors sign in at their own area, /medico. */
+/** 'Médico' tab of the login (docs/accounts.md "Sign-in"): doctors sign in at their own area, /medico. */
 export function DoctorLoginPanel() {
   return (
     <Stack gap="md">

@@ -11,7 +11,10 @@ interface ForgotPasswordValues {
   email: string;
 }
 
-/** 'Esqueci minha senha' dialog (spec 1 §2, §5): asks for the e-mail, `POST /api/password/email`. */
+/**
+ * 'Esqueci minha senha' dialog (docs/accounts.md "Forgotten password"): asks for the e-mail,
+ * `POST /api/password/email`.
+ */
 export function ForgotPasswordModal({
   opened,
   initialEmail,

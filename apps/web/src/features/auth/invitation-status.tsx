@@ -7,9 +7,10 @@ import classes from './register-notice.module.css';
 
 /**
  * Shown instead of the registration form while a company invitation is being
- * checked, or when it cannot be used (RULINGS.md "Corporate accounts"): no
- * form ever posts a dead token. An invalid invitation offers the normal
- * registration; a failed check offers to try again.
+ * checked, or when it cannot be used
+ * (docs/accounts.md "Registering with an invitation"): no form ever posts a
+ * dead token. An invalid invitation offers the normal registration; a failed
+ * check offers to try again.
  */
 export function InvitationStatus({
   state,

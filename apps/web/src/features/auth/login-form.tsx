@@ -15,8 +15,8 @@ interface LoginFormValues {
 }
 
 /**
- * Patient sign-in (spec 1 §2, §5): e-mail and password, Enter submits; on
- * success goes to the page the guard stopped at, or `/`.
+ * Patient sign-in (docs/accounts.md "Sign-in"): e-mail and password, Enter
+ * submits; on success goes to the page the guard stopped at, or `/`.
  */
 export function LoginForm({ onForgotPassword }: { onForgotPassword: (email: string) => void }) {
   const navigate = useNavigate();
@@ -36,7 +36,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: (email: stri
   const onSubmit = handleSubmit((values) =>
     login.mutate(values, {
       onSuccess: () => navigate(loginRedirectTarget(location.state), { replace: true }),
-      // Spec 1 §8: the response message is shown in the snackbar.
+      // docs/accounts.md "Sign-in": the response message is shown in the snackbar.
       onError: (error) => snackbar.error(error instanceof ApiError ? error.message : error),
     }),
   );

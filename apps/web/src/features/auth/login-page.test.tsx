@@ -12,7 +12,7 @@ const routes = [
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('/login (spec 1 §2, §5)', () => {
+describe('/login (docs/accounts.md "Sign-in")', () => {
   it("shows 'Informe seu e-mail' and 'Informe sua senha' when submitted empty, focusing the e-mail", async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);

@@ -7,7 +7,7 @@ import { DoctorLoginPanel } from './doctor-login-panel.tsx';
 import { ForgotPasswordModal } from './forgot-password-modal.tsx';
 import { LoginForm } from './login-form.tsx';
 
-/** /login (spec 1 §2): 'Paciente' and 'Médico' tabs, forgot-password dialog, link to registration. */
+/** /login (docs/accounts.md "Sign-in"): 'Paciente' and 'Médico' tabs, forgot-password dialog, link to registration. */
 export default function LoginPage() {
   useDocumentTitle('Entrar');
   const [forgotEmail, setForgotEmail] = useState<string | null>(null);

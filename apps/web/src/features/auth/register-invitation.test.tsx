@@ -44,7 +44,7 @@ async function fillAndSubmit() {
   fireEvent.click(screen.getByRole('button', { name: 'Criar conta' }));
 }
 
-describe('registration with a company invitation (RULINGS.md "Corporate accounts")', () => {
+describe('registration with a company invitation (docs/accounts.md "Corporate accounts")', () => {
   it("/registerCompany/:token shows the company's name and posts to /api/register/:token", async () => {
     const fetchMock = stubFetch((url) =>
       url === CHECK_URL

@@ -33,7 +33,7 @@ function fillStep2() {
   });
 }
 
-describe('/register (spec 1 §4, §5)', () => {
+describe('/register (docs/accounts.md "Registration")', () => {
   it('validates step 1 before moving on', async () => {
     renderRoutes(routes, '/register');
     fireEvent.click(screen.getByRole('button', { name: 'Próximo' }));

@@ -39,11 +39,12 @@ const isStep2Field = (field: string): field is Step2Field =>
   (step2Fields as readonly string[]).includes(field);
 
 /**
- * /register, /register/:code and /registerCompany/:token (spec 1 §2, §4, §5):
- * two steps; success signs the patient in and goes to `/`. `/register/:token`
- * is the same form with a company invitation: a long token, never shaped like
- * an 8-character code. An invitation is checked first; only a usable one
- * shows the form (RULINGS.md "Corporate accounts").
+ * /register, /register/:code and /registerCompany/:token
+ * (docs/accounts.md "Registration"): two steps; success signs the patient in
+ * and goes to `/`. `/register/:token` is the same form with a company
+ * invitation: a long token, never shaped like an 8-character code. An
+ * invitation is checked first; only a usable one shows the form
+ * (docs/accounts.md "Registering with an invitation").
  */
 export default function RegisterPage() {
   const { code: rawCode, token } = useParams();

@@ -3,10 +3,13 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import { MaskedTextInput } from '../../ui/masked-text-input.tsx';
 import type { RegisterStep1Output, RegisterStep1Values } from './register-form-types.ts';
 
-/** Mobile phone mask of spec 1 §5 in IMask notation (`(##) ##### ####`). */
+/** Mobile phone mask (docs/accounts.md "Phones") in IMask notation (`(##) ##### ####`). */
 export const PHONE_IMASK = '(00) 00000 0000';
 
-/** Registration step 1 (spec 1 §5): name and mobile phone; 'Próximo' validates before moving on. */
+/**
+ * Registration step 1 (docs/accounts.md "Registration"): name and mobile phone; 'Próximo' validates before
+ * moving on.
+ */
 export function RegisterStep1({
   form,
   onNext,

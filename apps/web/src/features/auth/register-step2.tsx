@@ -8,10 +8,11 @@ import { TermsLabel } from './terms-label.tsx';
 const TERMS_HINT_ID = 'register-terms-hint';
 
 /**
- * Registration step 2 (spec 1 §4, §5): e-mail, password, confirmation, terms
- * and newsletter. 'Criar conta' stays disabled until the terms are accepted.
- * The password's strength shows as it is typed, judged with the e-mail and
- * `name` (step 1) like the server judges it (docs/auth-security.md).
+ * Registration step 2 (docs/accounts.md "Registration"): e-mail, password,
+ * confirmation, terms and newsletter. 'Criar conta' stays disabled until the
+ * terms are accepted. The password's strength shows as it is typed, judged with
+ * the e-mail and `name` (step 1) like the server judges it
+ * (docs/auth-security.md).
  */
 export function RegisterStep2({
   form,

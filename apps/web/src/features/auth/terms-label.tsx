@@ -10,7 +10,7 @@ function NewTabLink({ href, children }: { href: string; children: string }) {
   );
 }
 
-/** Label of the terms checkbox, linking both documents in a new tab (spec 2 §2 routes). */
+/** Label of the terms checkbox, linking both documents in a new tab (docs/accounts.md "Screens and routes"). */
 export function TermsLabel() {
   return (
     <>

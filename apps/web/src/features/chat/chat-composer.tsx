@@ -9,15 +9,15 @@ import classes from './chat-page.module.css';
 import { cropToJpeg } from './crop-image.ts';
 import { ImageCropModal } from './image-crop-modal.tsx';
 
-/** Images the chat crops and sends (spec 2 §3 type I). */
+/** Images the chat crops and sends (docs/telemedicine.md "Files", type I). */
 export const CHAT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-/** What the attach button offers: images and PDFs (RULINGS.md "Messages"). */
+/** What the attach button offers: images and PDFs (docs/telemedicine.md "Files"). */
 export const CHAT_FILE_ACCEPT = [...CHAT_IMAGE_TYPES, 'application/pdf'].join(',');
 
 /**
  * What is wrong with a chosen file before anything is sent, or `null`: over
- * 2 MB ('O arquivo deve ter no máximo 2MB', spec 1 §8 — the server checks
- * again), or neither an image nor a PDF.
+ * 2 MB ('O arquivo deve ter no máximo 2MB', docs/telemedicine.md "Files" — the
+ * server checks again), or neither an image nor a PDF.
  */
 export function chatFileProblem(file: File): string | null {
   if (file.size > MAX_UPLOAD_BYTES) return FILE_TOO_LARGE_MESSAGE;
@@ -27,10 +27,10 @@ export function chatFileProblem(file: File): string | null {
 }
 
 /**
- * The message composer (spec 2 §2 "attach button, new-message button"):
- * Enter sends, Shift+Enter starts a new line; the attach button takes an
- * image (cropped first, sent as JPEG 0.9) or a PDF, both up to 2 MB.
- * `send` resolves once the server took the message (the text is then cleared).
+ * The message composer (docs/telemedicine.md "Chat": attach button, send
+ * button): Enter sends, Shift+Enter starts a new line; the attach button takes
+ * an image (cropped first, sent as JPEG 0.9) or a PDF, both up to 2 MB. `send`
+ * resolves once the server took the message (the text is then cleared).
  */
 export function ChatComposer({
   send,

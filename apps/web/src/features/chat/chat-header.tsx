@@ -6,7 +6,10 @@ import { paths } from '../../app/paths.ts';
 import { Icon } from '../../ui/icon.tsx';
 import classes from './chat-page.module.css';
 
-/** The chat's back target (spec 2 §2): the doctor's profile for the patient, the session list for the doctor. */
+/**
+ * The chat's back target (docs/telemedicine.md "Chat"): the doctor's profile
+ * for the patient, the session list for the doctor.
+ */
 export function chatBackTarget(chat: Pick<AtendimentoChat, 'role' | 'medico'>): {
   to: string;
   label: string;
@@ -37,10 +40,10 @@ export function otherParty(chat: AtendimentoChat): { name: string; avatar: strin
 }
 
 /**
- * The chat's header (spec 2 §2 "Header with the doctor's avatar, name,
- * specialty and city"; for the doctor, the patient's name and code): the
- * back link, the other side as the page's `<h1>`, the session's status and
- * reason, and the doctor's `actions`.
+ * The chat's header (docs/telemedicine.md "Chat": the doctor's avatar, name,
+ * specialty and city; for the doctor, the patient's name and code): the back
+ * link, the other side as the page's `<h1>`, the session's status and reason,
+ * and the doctor's `actions`.
  */
 export function ChatHeader({ chat, actions }: { chat: AtendimentoChat; actions?: ReactNode }) {
   const back = chatBackTarget(chat);

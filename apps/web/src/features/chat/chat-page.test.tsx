@@ -153,7 +153,7 @@ const mensagens = [
   makeMensagem(6, { from: 'M', content: 'Tome bastante água.', created_at: '2026-03-10T14:07:00.000Z' }),
 ];
 
-describe('the chat as the patient (spec 2 §2)', { timeout: 15_000 }, () => {
+describe('the chat as the patient (docs/telemedicine.md "Chat")', { timeout: 15_000 }, () => {
   it('shows the doctor in the header, the way back, and the messages on their sides with times and read ticks', async () => {
     chatApi(makeChat({ mensagens }));
     renderChat();

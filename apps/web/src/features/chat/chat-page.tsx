@@ -29,7 +29,10 @@ import { useChatRealtime, useReadMarking } from './chat-realtime.ts';
 import { MedicoActions } from './medico-actions.tsx';
 import { MensagemItem } from './mensagem-item.tsx';
 
-/** Shown instead of the composer while a session is not A (spec 2 §4: nothing is sent in E or ET). */
+/**
+ * Shown instead of the composer while a session is not A (docs/telemedicine.md
+ * "Chat": nothing is sent in E or ET).
+ */
 export function closedNotice(chat: AtendimentoChat): string {
   switch (chat.atendimento.status) {
     case 'ET':
@@ -45,7 +48,10 @@ export function closedNotice(chat: AtendimentoChat): string {
   }
 }
 
-/** Where the patient subscribes (spec 2 §6: the lock dialog offers the 'Meu Prontuário' plan). */
+/**
+ * Where the patient subscribes (docs/telemedicine.md "Subscription lock": the
+ * lock dialog offers the 'Meu Prontuário' plan).
+ */
 function LockDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
     <AppModal opened={opened} onClose={onClose} title="Assine para continuar">
@@ -91,7 +97,8 @@ function ChatScreen({ id }: { id: number }) {
     }
   }, [locked, chat]);
 
-  // Scroll to the newest message CHAT_SCROLL_DELAY_MS after it arrives (spec 1 §4, §9); older pages do not move it.
+  // Scroll to the newest message CHAT_SCROLL_DELAY_MS after it arrives (docs/telemedicine.md "Chat");
+  // older pages do not move it.
   const end = useRef<HTMLDivElement>(null);
   const lastId = chat?.mensagens.at(-1)?.id ?? null;
   const status = chat?.atendimento.status;
@@ -258,13 +265,13 @@ function ChatNotFound() {
 }
 
 /**
- * The care session's chat (spec 1 §2, §4, §7, §9; spec 2 §2, §4, §6, §7;
- * issue 6), for both sides: `/telemedicina/atendimento/:id` for the patient
- * and `/medico/atendimento/:id` in the doctor area — the API answers the
- * caller's `role`. Messages live (Socket.IO room `atendimento.{id}`),
- * read marking, text/image/PDF sending while the session is A, deleting
- * one's own messages, the subscription-lock dialog, and for the doctor
- * 'Encerrar atendimento' and 'Bloquear paciente'. Works inside either shell.
+ * The care session's chat (docs/telemedicine.md "Chat"; issue 6), for both
+ * sides: `/telemedicina/atendimento/:id` for the patient and
+ * `/medico/atendimento/:id` in the doctor area — the API answers the caller's
+ * `role`. Messages live (Socket.IO room `atendimento.{id}`), read marking,
+ * text/image/PDF sending while the session is A, deleting one's own messages,
+ * the subscription-lock dialog, and for the doctor 'Encerrar atendimento' and
+ * 'Bloquear paciente'. Works inside either shell.
  */
 export default function ChatPage() {
   const id = parseRouteId(useParams().id);

@@ -6,7 +6,7 @@ import { withAtendimento, withMensagem, withoutMensagem, withRead } from './api/
 import { chatQueryKey } from './api/get-atendimento-chat.ts';
 import { markMensagemRead } from './api/read-mensagem.ts';
 
-/** Keeps the cached chat in step with the session's realtime events (docs/api-issue-6.md "Realtime and push"). */
+/** Keeps the cached chat in step with the session's realtime events (docs/api/telemedicina.md "Realtime and push"). */
 export function useChatRealtime(id: number, refetch: () => void) {
   const queryClient = useQueryClient();
   const update = (change: (chat: AtendimentoChat) => AtendimentoChat) =>
@@ -39,7 +39,7 @@ export function useChatRealtime(id: number, refetch: () => void) {
 
 /**
  * Marks each message from the other side read once it is on screen with the
- * page visible (docs/api-issue-6.md "Chat (both sides)": `PUT /api/telemedicina/mensagem/{id}`, no loading
+ * page visible (docs/api/telemedicina.md "Chat (both sides)": `PUT /api/telemedicina/mensagem/{id}`, no loading
  * indicator), once per message.
  */
 export function useReadMarking(id: number, mensagens: MensagemView[], mySide: 'U' | 'M' | null) {

@@ -1,7 +1,7 @@
 import type { Area } from 'react-easy-crop';
 import { cropImage } from '../../ui/crop-image.ts';
 
-/** JPEG quality of a cropped chat image (spec 2 §9: "cropped image output uses JPEG quality 0.9"). */
+/** JPEG quality of a cropped chat image (docs/telemedicine.md "Files"). */
 export const CHAT_JPEG_QUALITY = 0.9;
 
 /** Longest side of an image sent in the chat, in pixels: enough to read a prescription, small enough for 2 MB. */

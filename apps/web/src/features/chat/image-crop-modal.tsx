@@ -2,10 +2,10 @@ import type { Area } from 'react-easy-crop';
 import { CropModal } from '../../ui/crop-modal.tsx';
 
 /**
- * The crop view before an image is sent (spec 2 §2 "An image crop view
- * before an image is sent"): the whole image framed at first, zoom and drag
- * (or arrow keys) to keep only a part. 'Enviar imagem' answers the area in
- * the image's own pixels; 'Cancelar' sends nothing.
+ * The crop view before an image is sent (docs/telemedicine.md "Files"): the
+ * whole image framed at first, zoom and drag (or arrow keys) to keep only a
+ * part. 'Enviar imagem' answers the area in the image's own pixels; 'Cancelar'
+ * sends nothing.
  */
 export function ImageCropModal({
   imageUrl,

@@ -34,7 +34,7 @@ function Body({ mensagem }: { mensagem: MensagemView }) {
 }
 
 /**
- * One message (spec 2 §2 "Message list"): one's own on the right, the other
+ * One message (docs/telemedicine.md "Chat"): one's own on the right, the other
  * side's on the left, with its time (`dd/mm/aaaa HH:mm`, America/Sao_Paulo),
  * for one's own whether it was read, and — when `onDelete` — the delete button.
  */

@@ -16,10 +16,10 @@ import { deviceName } from './device-name.ts';
 import classes from './devices-page.module.css';
 
 /**
- * /devices, 'Dispositivos' (spec 2 §2, §7; issue 3 "Devices and push"): turns
- * on notifications in this browser and lists, with a readable browser and
+ * /devices, 'Dispositivos' (docs/accounts.md "Devices"; issue 3 "Devices and push"):
+ * turns on notifications in this browser and lists, with a readable browser and
  * system, the devices that receive them, each removable after a confirmation
- * ('Dispositivo removido', spec 2 §8).
+ * ('Dispositivo removido').
  */
 export default function DevicesPage() {
   useDocumentTitle(pageTitles.devices);

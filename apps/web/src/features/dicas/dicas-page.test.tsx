@@ -12,7 +12,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('/dicas (spec 2 "Tips screen")', () => {
+describe('/dicas (docs/indicators-and-score.md "Tips and FAQ")', () => {
   it('lists the tips as headed buttons that open their paragraphs', async () => {
     setToken('t');
     stubApi(({ url }) =>

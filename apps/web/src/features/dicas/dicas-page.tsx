@@ -8,9 +8,9 @@ import { useDicas } from './api/get-dicas.ts';
 import classes from './dicas-page.module.css';
 
 /**
- * /dicas, 'Dicas de saúde' (spec 2 "Tips screen": an expandable list of
- * tips, each with a title and content; §7 `GET /api/dicas`; issue 7
- * "Content"). Each tip is a heading with a button that opens its text
+ * /dicas, 'Dicas de saúde' (docs/indicators-and-score.md "Tips and FAQ": an
+ * expandable list of tips, each with a title and content; `GET /api/dicas`;
+ * issue 7 "Content"). Each tip is a heading with a button that opens its text
  * (several may be open at once); the text's blank lines split paragraphs.
  * Loading, error ('Tentar novamente') and empty states.
  */

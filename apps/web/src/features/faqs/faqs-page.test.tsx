@@ -18,7 +18,7 @@ function serve(contato: { email: string; whatsapp: string | null }, faqs = FAQS)
   stubApi(({ url }) => (url === '/api/faqs' ? jsonResponse({ faqs, contato }) : undefined));
 }
 
-describe('/faqs (spec 2 "Other screens": FAQ and contact channels)', () => {
+describe('/faqs (docs/indicators-and-score.md "Tips and FAQ": FAQ and contact channels)', () => {
   it('opens an answer and shows the e-mail and WhatsApp links', async () => {
     setToken('t');
     serve({ email: 'contato@pulso.app.br', whatsapp: '5511987654321' });

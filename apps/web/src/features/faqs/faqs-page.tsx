@@ -10,11 +10,11 @@ import { useFaqs } from './api/get-faqs.ts';
 import classes from './faqs-page.module.css';
 
 /**
- * /faqs, 'Perguntas frequentes' (spec 2 "Other screens": a list of question
- * and answer and the contact channels; §3 FAQ; §7 `GET /api/faqs`; issue 7
- * "Content"). Each question is a heading with a button that opens its
- * answer; below, 'Fale com a gente' with the e-mail (a `mailto:` link with
- * the subject 'Dúvida sobre o Pulso') and, only when the server has one
+ * /faqs, 'Perguntas frequentes' (docs/indicators-and-score.md "Tips and FAQ":
+ * a list of question and answer and the contact channels; `GET /api/faqs`;
+ * issue 7 "Content"). Each question is a heading with a button that opens its
+ * answer; below, 'Fale com a gente' with the e-mail (a `mailto:` link with the
+ * subject 'Dúvida sobre o Pulso') and, only when the server has one
  * configured, the WhatsApp number as a wa.me link. Loading, error and empty
  * states; the channels show whenever the answer arrived, even with no FAQs.
  */

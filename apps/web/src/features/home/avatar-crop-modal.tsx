@@ -1,13 +1,14 @@
 import type { Area } from 'react-easy-crop';
 import { CropModal } from '../../ui/crop-modal.tsx';
 
-/** Side of the crop viewport in pixels (spec 1 §9: 250×250). */
+/** Side of the crop viewport in pixels (docs/accounts.md "Profile photo": 250×250). */
 export const CROP_VIEWPORT = { width: 250, height: 250 } as const;
 
 /**
- * Crop dialog of the avatar (spec 1 §4: choose, crop, save or cancel): a
- * round 250×250 viewport over the chosen image, drag or arrow keys to move,
- * a zoom slider. 'Salvar' answers the area in the image's own pixels.
+ * Crop dialog of the avatar (docs/accounts.md "Profile photo": choose, crop,
+ * save or cancel): a round 250×250 viewport over the chosen image, drag or
+ * arrow keys to move, a zoom slider. 'Salvar' answers the area in the image's
+ * own pixels.
  */
 export function AvatarCropModal({
   imageUrl,

@@ -8,9 +8,10 @@ import { AvatarCropModal } from './avatar-crop-modal.tsx';
 import { cropToPng } from './crop-image.ts';
 
 /**
- * 'Alterar foto' (spec 1 §4, §9): choose a PNG, JPEG or WebP up to 2 MB,
- * crop it in a 250×250 circle, send a 350×350 PNG. Cancelling discards the
- * file; the object URL of the chosen file is revoked when the dialog closes.
+ * 'Alterar foto' (docs/accounts.md "Profile photo"): choose a PNG, JPEG or
+ * WebP up to 2 MB, crop it in a 250×250 circle, send a 350×350 PNG.
+ * Cancelling discards the file; the object URL of the chosen file is revoked
+ * when the dialog closes.
  */
 export function AvatarEditor() {
   const snackbar = useSnackbar();

@@ -19,7 +19,7 @@ import { useCardForm } from '../../ui/use-card-form.ts';
 import { useUpdateCaracteristicas } from './api/update-caracteristicas.ts';
 import classes from './card-form.module.css';
 
-/** Height mask of spec 1 §5 (`#,##` metres) in IMask notation. */
+/** Height mask (docs/accounts.md "Physical characteristics": `#,##` metres) in IMask notation. */
 const ALTURA_IMASK = '0,00';
 
 /** Values of the physical-characteristics card as typed (comma decimals, enum codes as strings). */
@@ -62,9 +62,9 @@ function Unit({ children }: { children: string }) {
 }
 
 /**
- * 'Características físicas' (spec 1 §3 User.caracteristicas, §5): weight in
- * kg and height in metres typed with a comma and sent with a dot (the domain
- * schema's output), skin and eye colour, distinguishing marks.
+ * 'Características físicas' (docs/accounts.md "Physical characteristics"):
+ * weight in kg and height in metres typed with a comma and sent with a dot
+ * (the domain schema's output), skin and eye colour, distinguishing marks.
  */
 export function CaracteristicasCard({ caracteristicas }: { caracteristicas: UserView['caracteristicas'] }) {
   const card = useCardForm<CaracteristicasValues, Caracteristicas>({

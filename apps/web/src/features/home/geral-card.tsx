@@ -68,9 +68,9 @@ function cityChosen(form: UseFormReturn<GeralValues, unknown, Geral>): boolean {
 }
 
 /**
- * 'Informações gerais' (spec 1 §3 User.geral, §5): birth date from
- * 1920-01-01 to today in São Paulo, sex, blood type, address and the city
- * chosen by autocomplete.
+ * 'Informações gerais' (docs/accounts.md "General information"): birth date
+ * from 1920-01-01 to today in São Paulo, sex, blood type, address and the
+ * city chosen by autocomplete.
  */
 export function GeralCard({ geral }: { geral: UserView['geral'] }) {
   const card = useCardForm<GeralValues, Geral>({

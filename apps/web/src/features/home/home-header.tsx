@@ -7,8 +7,9 @@ import classes from './home-page.module.css';
 const AVATAR_SIZE = 112;
 
 /**
- * Top of /home (spec 1 §2): the photo with 'Alterar foto', the name as the
- * page's `<h1>`, the personal code `### AA ###` and the last edit date.
+ * Top of /home (docs/accounts.md "The /home screen"): the photo with 'Alterar
+ * foto', the name as the page's `<h1>`, the personal code `### AA ###` and the
+ * last edit date.
  */
 export function HomeHeader({ user }: { user: UserView }) {
   return (

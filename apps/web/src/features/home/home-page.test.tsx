@@ -126,7 +126,7 @@ describe('view mode', () => {
   });
 });
 
-describe('Características físicas (spec 1 §5)', () => {
+describe('Características físicas (docs/accounts.md "Physical characteristics")', () => {
   it("sends 72.5 for '72,5' and 1.75 for '1,75', then shows them in view mode", async () => {
     const { calls } = fakeApi(makeUser());
     renderHome();
@@ -215,7 +215,7 @@ describe('Cancelar', () => {
   });
 });
 
-describe('cidade search (spec 1 §5)', () => {
+describe('cidade search (docs/accounts.md "Cities")', () => {
   it('shouldSearchCidade: more than one character and not the chosen city', () => {
     expect(shouldSearchCidade('', null)).toBe(false);
     expect(shouldSearchCidade(' s ', null)).toBe(false);

@@ -13,11 +13,12 @@ import classes from './home-page.module.css';
 import { PessoalCard } from './pessoal-card.tsx';
 
 /**
- * /home, 'Dados de emergência' tab (spec 1 §2): photo, name, personal code,
- * last edit date and the three cards a first responder reads from the QR
- * code (personal info, physical characteristics, general info); above them,
- * the prompt to show allergies on the Emergency tab while that is off, and
- * the records others added that await the patient's approval, if any.
+ * /home, 'Dados de emergência' tab (docs/accounts.md "The /home screen"):
+ * photo, name, personal code, last edit date and the three cards a first
+ * responder reads from the QR code (personal info, physical characteristics,
+ * general info); above them, the prompt to show allergies on the Emergency tab
+ * while that is off, and the records others added that await the patient's
+ * approval, if any.
  */
 export default function HomePage() {
   useDocumentTitle(pageTitles.home);
@@ -47,7 +48,7 @@ export default function HomePage() {
   }
 
   const { user } = home.data;
-  // Spec 1 §2: an unconfirmed e-mail sees only the notice, not the cards.
+  // docs/accounts.md "E-mail verification": an unconfirmed e-mail sees only the notice, not the cards.
   if (user.email_verified_at === null) return <VerifyEmailNotice email={user.email} />;
   return (
     <div className={classes.page}>

@@ -18,7 +18,7 @@ import { useCardForm } from '../../ui/use-card-form.ts';
 import { useUpdatePessoal } from './api/update-pessoal.ts';
 import classes from './card-form.module.css';
 
-/** Mobile mask of spec 1 §5 (`(##) ##### ####`) in IMask notation. */
+/** Mobile mask (docs/accounts.md "Phones": `(##) ##### ####`) in IMask notation. */
 const MOBILE_IMASK = '(00) 00000 0000';
 
 /** Values of the personal card as typed (masked phones). */
@@ -40,7 +40,7 @@ function toValues(pessoal: UserView['pessoal']): PessoalValues {
   };
 }
 
-/** 'Informações pessoais' (spec 1 §3 User.pessoal): the patient's mobile and the emergency contact. */
+/** 'Informações pessoais' (docs/accounts.md "Personal information"): the patient's mobile and the emergency contact. */
 export function PessoalCard({ pessoal }: { pessoal: UserView['pessoal'] }) {
   const card = useCardForm<PessoalValues, Pessoal>({
     resolver: domainResolver(PessoalSchema),

@@ -27,11 +27,12 @@ import {
 } from './shared/ui.tsx';
 
 /**
- * The edit dialog of a glucose reading (spec 2 §7 `PATCH /api/home/glicose/{id}`
- * `{index, value, data_afericao, time_afericao}`): period, value, day and
- * time. A day and period another reading holds is refused (409) with the
- * server's message under the period; other failures show the server's
- * message or 'Ocorreu um erro ao atualizar o dado.'. Nothing typed is lost.
+ * The edit dialog of a glucose reading (docs/api/indicadores-score-profissional.md "Indicators"
+ * `PATCH /api/home/glicose/{id}`
+ * `{index, value, data_afericao, time_afericao}`): period, value, day and time.
+ * A day and period another reading holds is refused (409) with the server's
+ * message under the period; other failures show the server's message or
+ * 'Ocorreu um erro ao atualizar o dado.'. Nothing typed is lost.
  */
 export function GlicoseEditDialog({
   leitura,
@@ -134,12 +135,13 @@ function EditForm({
 }
 
 /**
- * /indicador/glicose/historico, 'Histórico de glicose' (spec 2 §2, §5
- * "History colours", §9; issue 7): the readings latest first with period,
- * value and band — the bands, their labels and the shaded normal band
- * of the chart all from `GLICOSE_FAIXAS` of the domain, the limits of the
- * stored status (docs/api-issue-7.md "Glucose") — and 'Editar' on each row
- * (PATCH) unless the user is locked.
+ * /indicador/glicose/historico, 'Histórico de glicose'
+ * (docs/indicators-and-score.md "Histories", "Glucose"; issue 7): the
+ * readings latest first with period, value and band — the bands, their labels
+ * and the shaded normal band of the chart all from `GLICOSE_FAIXAS` of the
+ * domain, the limits of the stored status
+ * (docs/indicators-and-score.md "Glucose") — and 'Editar' on each row (PATCH)
+ * unless the user is locked.
  */
 export default function GlicoseHistoricoPage() {
   useDocumentTitle(pageTitles.indicadorGlicoseHistorico);

@@ -63,7 +63,7 @@ function open(
 const valueInput = () => screen.getByRole('textbox', { name: /Glicose \(mg\/dL\)/ }) as HTMLInputElement;
 const periodo = () => screen.getByRole('combobox', { name: /Período/ }) as HTMLSelectElement;
 
-describe('/indicador/glicose (spec 2 "Glucose entry screen")', { timeout: 20_000 }, () => {
+describe('/indicador/glicose (docs/indicators-and-score.md "Glucose")', { timeout: 20_000 }, () => {
   it('keeps the value disabled with the red warning until a period is chosen', async () => {
     open('/indicador/glicose');
     expect(await screen.findByText(GLICOSE_MESSAGES.periodoPrimeiro)).not.toBeNull();

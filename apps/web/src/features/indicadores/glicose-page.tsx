@@ -27,7 +27,7 @@ import {
   useLock,
 } from './shared/ui.tsx';
 
-/** Measuring tips of the glucose screen (spec 2 "Glucose entry screen"). */
+/** Measuring tips of the glucose screen (docs/indicators-and-score.md "Glucose"). */
 const DICAS = [
   'Lave as mãos com água e sabão e seque bem antes de furar o dedo; álcool ou restos de açúcar alteram o resultado.',
   'Fure a lateral da ponta do dedo, que dói menos, e troque de dedo a cada medição.',
@@ -36,17 +36,18 @@ const DICAS = [
 ];
 
 /**
- * /indicador/glicose, 'Glicose' (spec 2 "Glucose entry screen", §3, §4
- * "Glucose save", §5 "Glucose", §7; RULINGS.md "Indicators and score",
- * "Glucose insert-or-update", "Trial"). Measuring tips; while 'Diabetes' is
- * not among the user's conditions (`GET /api/home/glicose` says), the notice
- * linking to /saude; the period selector, the mg/dL field (disabled with a
- * red warning until a period is chosen; 3 digits, placeholder 120), the day
- * and time (now by default), the status alert (with or without diabetes),
- * Salvar and 'Ver histórico'. Saving the same day and period again updates
- * that reading: the snackbar says 'Dado inserido com sucesso!' or 'Dado
- * atualizado com sucesso!'; a failure says the server's message or
- * INDICADOR_MESSAGES.insertError, with 422 errors under the fields.
+ * /indicador/glicose, 'Glicose' (docs/indicators-and-score.md "Glucose";
+ * docs/api/indicadores-score-profissional.md "Indicators";
+ * docs/accounts.md "Trial and locked accounts"). Measuring tips; while
+ * 'Diabetes' is not among the user's conditions (`GET /api/home/glicose`
+ * says), the notice linking to /saude; the period selector, the mg/dL field
+ * (disabled with a red warning until a period is chosen; 3 digits,
+ * placeholder 120), the day and time (now by default), the status alert (with
+ * or without diabetes), Salvar and 'Ver histórico'. Saving the same day and
+ * period again updates that reading: the snackbar says 'Dado inserido com
+ * sucesso!' or 'Dado atualizado com sucesso!'; a failure says the server's
+ * message or INDICADOR_MESSAGES.insertError, with 422 errors under the
+ * fields.
  */
 export default function GlicosePage() {
   useDocumentTitle(pageTitles.indicadorGlicose);

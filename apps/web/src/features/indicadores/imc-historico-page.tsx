@@ -22,10 +22,11 @@ const INTERVALOS: Record<keyof typeof IMC_STATUS_VISUAL, string> = {
 };
 
 /**
- * /indicador/imc/historico, 'Histórico de IMC' (spec 2 §2, §9; issue 7): the
- * readings latest first with weight, BMI, the weight change against the
- * previous reading and the category (label and colour), and a chart of the
- * BMI over time with the normal band (18,5–24,9) shaded.
+ * /indicador/imc/historico, 'Histórico de IMC'
+ * (docs/indicators-and-score.md "Histories", "BMI"; issue 7): the readings
+ * latest first with weight, BMI, the weight change against the previous
+ * reading and the category (label and colour), and a chart of the BMI over
+ * time with the normal band (18,5–24,9) shaded.
  */
 export default function ImcHistoricoPage() {
   useDocumentTitle(pageTitles.indicadorImcHistorico);

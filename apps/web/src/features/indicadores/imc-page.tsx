@@ -59,8 +59,9 @@ function ImcResumo({ leitura }: { leitura: ImcView }) {
 }
 
 /**
- * /indicador/imc, 'Índice de massa corporal' (spec 2 §2, §3 "BMI", §5, §7
- * `POST /api/home/imc`; RULINGS.md "Indicators and score", "Trial"). The
+ * /indicador/imc, 'Índice de massa corporal'
+ * (docs/indicators-and-score.md "BMI"; docs/api/indicadores-score-profissional.md "Indicators"
+ * `POST /api/home/imc`; docs/accounts.md "Trial and locked accounts"). The
  * weight (kg, masks ##,# / ###,#), the height from the profile
  * (`GET /api/home/imc` answers it; without it the message
  * IMC_MESSAGES.semAltura with a link to /home and no form), the BMI computed

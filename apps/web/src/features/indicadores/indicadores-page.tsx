@@ -16,7 +16,7 @@ interface Entry {
   registrar: string;
 }
 
-/** The four indicators of /indicador, in the spec's order (spec 2 §2). */
+/** The four indicators of /indicador, in the spec's order (docs/indicators-and-score.md "Indicators"). */
 const ENTRIES: Entry[] = [
   {
     title: 'Pressão arterial',
@@ -53,12 +53,14 @@ const ENTRIES: Entry[] = [
 ];
 
 /**
- * /indicador, 'Indicadores de saúde' (spec 2 §2 "Indicators menu"; RULINGS.md
- * "Trial"; issue 7 "Indicators"): four entries — Pressão arterial, IMC,
- * Oxigenação, Glicose — each with 'Registrar' (the entry screen) and
- * 'Histórico'. A locked user (trial over, no plan, not corporate) finds
- * 'Registrar' disabled, with 'Seu período gratuito de 1 mês terminou.' and a
- * way to /planos; the histories stay readable.
+ * /indicador, 'Indicadores de saúde'
+ * (docs/indicators-and-score.md "Indicators";
+ * docs/accounts.md "Trial and locked accounts"; issue 7 "Indicators"): four
+ * entries — Pressão arterial, IMC, Oxigenação, Glicose — each with
+ * 'Registrar' (the entry screen) and 'Histórico'. A locked user (trial over,
+ * no plan, not corporate) finds 'Registrar' disabled, with 'Seu período
+ * gratuito de 1 mês terminou.' and a way to /planos; the histories stay
+ * readable.
  */
 export default function IndicadoresPage() {
   useDocumentTitle(pageTitles.indicador);

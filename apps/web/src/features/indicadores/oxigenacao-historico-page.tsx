@@ -27,10 +27,11 @@ const INTERVALOS: Record<keyof typeof OXIGENACAO_STATUS_VISUAL, string> = {
 };
 
 /**
- * /indicador/oxigenacao/historico, 'Histórico de oxigenação' (spec 2 §2, §9;
- * issue 7): the readings latest first with saturation, pulse and category
- * (label and colour), and a chart of the saturation over time with the
- * normal band (95–100 %) shaded.
+ * /indicador/oxigenacao/historico, 'Histórico de oxigenação'
+ * (docs/indicators-and-score.md "Histories", "Oxygen saturation"; issue 7):
+ * the readings latest first with saturation, pulse and category (label and
+ * colour), and a chart of the saturation over time with the normal band
+ * (95–100 %) shaded.
  */
 export default function OxigenacaoHistoricoPage() {
   useDocumentTitle(pageTitles.indicadorOxigenacaoHistorico);

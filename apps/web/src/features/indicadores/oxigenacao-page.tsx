@@ -36,11 +36,13 @@ function saturacaoTypedProblema(text: string): string | null {
 }
 
 /**
- * /indicador/oxigenacao, 'Oxigenação' (spec 2 §2, §3 "Oxygen", §5, §7
- * `POST /api/home/oxigenacao`; RULINGS.md "Indicators and score", "Trial").
- * Saturation (%, 2–3 digits, up to 100; below 50 is a measuring error) and
- * pulse (bpm, 2–3 digits), the day and time (now by default), the category
- * shown live with its label (95–100 normal, 91–94 atenção, ≤ 90 alterada).
+ * /indicador/oxigenacao, 'Oxigenação'
+ * (docs/indicators-and-score.md "Oxygen saturation";
+ * docs/api/indicadores-score-profissional.md "Indicators" `POST /api/home/oxigenacao`;
+ * docs/accounts.md "Trial and locked accounts"). Saturation (%, 2–3 digits,
+ * up to 100; below 50 is a measuring error) and pulse (bpm, 2–3 digits), the
+ * day and time (now by default), the category shown live with its label
+ * (95–100 normal, 91–94 atenção, ≤ 90 alterada).
  */
 export default function OxigenacaoPage() {
   useDocumentTitle(pageTitles.indicadorOxigenacao);

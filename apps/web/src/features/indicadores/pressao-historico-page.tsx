@@ -18,10 +18,10 @@ const INTERVALOS: Record<keyof typeof PRESSAO_STATUS_VISUAL, string> = {
 };
 
 /**
- * /indicador/pressao/historico, 'Histórico de pressão arterial' (spec 2 §2,
- * §9; issue 7): the readings latest first with their category (label and
- * colour), and a chart of systolic and diastolic over time with both normal
- * bands shaded.
+ * /indicador/pressao/historico, 'Histórico de pressão arterial'
+ * (docs/indicators-and-score.md "Histories", "Blood pressure"; issue 7): the
+ * readings latest first with their category (label and colour), and a chart
+ * of systolic and diastolic over time with both normal bands shaded.
  */
 export default function PressaoHistoricoPage() {
   useDocumentTitle(pageTitles.indicadorPressaoHistorico);

@@ -29,7 +29,7 @@ import {
   useLock,
 } from './shared/ui.tsx';
 
-/** A complete value of a 3-digit mask: 2 or 3 digits (spec 2 §5). */
+/** A complete value of a 3-digit mask: 2 or 3 digits (docs/indicators-and-score.md "Blood pressure"). */
 const complete = (text: string) => /^\d{2,3}$/.test(text);
 
 /**
@@ -52,15 +52,17 @@ export function pressaoAoVivo(
 }
 
 /**
- * /indicador/pressao, 'Pressão arterial' (spec 2 §2, §3 "Blood pressure", §5,
- * §7 `POST /api/home/pressao`; RULINGS.md "Indicators and score", "Trial").
- * Systolic and diastolic (mmHg, 3-digit masks), the day and time (now by
- * default); the category shown live with its label. A diastolic above the
- * systolic or below 50 shows the spec's warning 'ATENÇÃO! Diástolica não pode
- * ser maior que a Sistólica ' and clears both fields. Salvar sends multipart
- * (with the status the screen shows; the server classifies again); the
- * server's 422 errors go under the fields and nothing typed is lost. A
- * locked user finds the form disabled with a way to /planos.
+ * /indicador/pressao, 'Pressão arterial'
+ * (docs/indicators-and-score.md "Blood pressure";
+ * docs/api/indicadores-score-profissional.md "Indicators" `POST /api/home/pressao`;
+ * docs/accounts.md "Trial and locked accounts"). Systolic and diastolic (mmHg,
+ * 3-digit masks), the day and time (now by default); the category shown live
+ * with its label. A diastolic above the systolic or below 50 shows the spec's
+ * warning 'ATENÇÃO! Diástolica não pode ser maior que a Sistólica ' and clears
+ * both fields. Salvar sends multipart (with the status the screen shows; the
+ * server classifies again); the server's 422 errors go under the fields and
+ * nothing typed is lost. A locked user finds the form disabled with a way to
+ * /planos.
  */
 export default function PressaoPage() {
   useDocumentTitle(pageTitles.indicadorPressao);

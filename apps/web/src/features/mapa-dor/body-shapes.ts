@@ -1,12 +1,13 @@
 import type { LocalDor } from '@pulso/domain';
 
 /**
- * The body drawn on the pain map (spec 2 "Pain map screen": a body image
- * whose regions are the 11 locations of §3), front and back, as SVG paths on
- * a 200 × 480 canvas centred on x = 100. Drawn for Pulso: a segmented
- * figure whose segments are the locations, so that each one reads as a
- * place to press. Paired parts (shoulders, arms, hands, legs) are drawn once
- * on the figure's right side (the viewer's left) and mirrored.
+ * The body drawn on the pain map (docs/health-record.md "Saving a pain
+ * record": a body image whose regions are the 11 locations of
+ * docs/health-record.md "Locations and levels"), front and back, as SVG paths
+ * on a 200 × 480 canvas centred on x = 100. Drawn for Pulso: a segmented
+ * figure whose segments are the locations, so that each one reads as a place
+ * to press. Paired parts (shoulders, arms, hands, legs) are drawn once on the
+ * figure's right side (the viewer's left) and mirrored.
  */
 
 /** Width and height of the drawing's canvas (SVG user units). */

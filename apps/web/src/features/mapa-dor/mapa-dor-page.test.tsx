@@ -94,7 +94,7 @@ async function fillAll() {
 }
 
 // Each test renders the whole page (two body drawings, a dialog): room for a busy machine.
-describe('/mapa-dor (spec 2 "Pain map screen")', { timeout: 20_000 }, () => {
+describe('/mapa-dor (docs/health-record.md "Saving a pain record")', { timeout: 20_000 }, () => {
   it('offers the 11 locations as radios on the body, in the select, and the 4 levels with accents', async () => {
     await openPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Mapa da dor' })).not.toBeNull();

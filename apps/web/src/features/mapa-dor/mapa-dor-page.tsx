@@ -42,22 +42,22 @@ const intensidadeOptions = [
 ];
 
 /**
- * /mapa-dor, 'Mapa da dor' (spec 2 "Pain map screen", §3 Pain, §4 "Pain", §5
- * "Pain", §7 "Pain", §8 "Pain save failure", §9 "The pain confirmation
- * message clears after 5 s"; RULINGS.md "Trial"; issue 5 "Pain map"). The
+ * /mapa-dor, 'Mapa da dor' (docs/health-record.md "Pain map", "Locations and
+ * levels", "Saving a pain record", "Trial lock"; issue 5 "Pain map"). The
  * body (front and back) and the location select set each other; a level, a
- * description. 'Salvar' is enabled only with all three; 'Cancelar' clears
- * the location and the level. 'Salvar' opens a confirm dialog saying that a
- * saved pain record can no longer be deleted or edited from the timeline;
+ * description. 'Salvar' is enabled only with all three; 'Cancelar' clears the
+ * location and the level. 'Salvar' opens a confirm dialog saying that a saved
+ * pain record can no longer be deleted or edited from the timeline;
  * confirming sends `POST /api/timeline/item` (tipo 8, today, valor 0) and
  * goes to /timeline with the server's message, cleared after 5 s. A failed
  * save shows the server's errors. A locked user (trial over, no plan, not
  * corporate) reads 'Seu período gratuito de 1 mês terminou.' with a way to
  * /planos, and the map and form are disabled. Under it, the history of the
- * last 90 days drawn on the body. A professional may record another
- * patient's pain (spec 2 §7 `user_id`): their code typed or read
- * (`?code=`), the record goes to that timeline, the page stays for the next
- * one and hides the caller's own history.
+ * last 90 days drawn on the body. A professional may record another patient's
+ * pain (`user_id`; docs/health-record.md "Adding to another patient's
+ * timeline"): their code typed or read (`?code=`), the record goes to that
+ * timeline, the page stays for the next one and hides the caller's own
+ * history.
  */
 export default function MapaDorPage() {
   useDocumentTitle(pageTitles.mapaDor);

@@ -25,13 +25,13 @@ export const REGION_ORDER: readonly LocalDor[] = [
 const VIEWS: readonly BodyView[] = ['frente', 'costas'];
 
 /**
- * The clickable body of /mapa-dor (spec 2 "Pain map screen": a body image,
- * kept in step with the location select), front and back. A radio group:
- * each of the 11 locations is one radio named by its label, reached once by
- * keyboard (the front's 10, then Costas on the back): Tab enters on the
- * chosen one (or Cabeça), arrows move and choose, Home/End jump, Space or
- * Enter choose. The back's copies of the front's parts answer clicks only.
- * `disabled` (the trial lock) turns everything off.
+ * The clickable body of /mapa-dor (docs/health-record.md "Saving a pain
+ * record": a body image, kept in step with the location select), front and
+ * back. A radio group: each of the 11 locations is one radio named by its
+ * label, reached once by keyboard (the front's 10, then Costas on the back):
+ * Tab enters on the chosen one (or Cabeça), arrows move and choose, Home/End
+ * jump, Space or Enter choose. The back's copies of the front's parts answer
+ * clicks only. `disabled` (the trial lock) turns everything off.
  */
 export function PainBodyMap({
   value,

@@ -15,7 +15,10 @@ const dateTime = new Intl.DateTimeFormat('pt-BR', {
   hourCycle: 'h23',
 });
 
-/** A UTC instant as a Brazilian reads it: '22/11/2026 às 14:05' in America/Sao_Paulo (RULINGS.md "Dates"). */
+/**
+ * A UTC instant as a Brazilian reads it: '22/11/2026 às 14:05' in America/Sao_Paulo
+ * (docs/accounts.md "Dates and times").
+ */
 export function formatInstante(instant: string): string {
   const parts = dateTime.formatToParts(new Date(instant));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
@@ -23,9 +26,9 @@ export function formatInstante(instant: string): string {
 }
 
 /**
- * How a request was paid, as the doctor reads it (RULINGS.md "Pass";
- * `choosePagamento`): the doctor's own pass, the patient's plan quota, a
- * single session the patient bought, or nothing (support).
+ * How a request was paid, as the doctor reads it (docs/telemedicine.md "What
+ * pays, in order"; `choosePagamento`): the doctor's own pass, the patient's
+ * plan quota, a single session the patient bought, or nothing (support).
  */
 export const PAGAMENTO_LABELS: Record<PagamentoAtendimento, string> = {
   pass: 'Passe do médico',

@@ -5,8 +5,8 @@ import { AreaLoginPage } from '../auth/area-login-page.tsx';
 import { medicoKeys } from './api/keys.ts';
 
 /**
- * Sign-in of the doctor area (/medico without a token; spec 1 §2 'Médico'
- * tab), with a way to the patient's sign-in.
+ * Sign-in of the doctor area (/medico without a token; docs/telemedicine.md
+ * "Signing in"), with a way to the patient's sign-in.
  */
 export default function MedicoLoginPage() {
   return (

@@ -13,8 +13,8 @@ import { acessosCountLine, acessoTabLabels, acessoViewer, formatAcessoInstant } 
 export const NO_ACESSOS = 'Ninguém acessou seus dados ainda.';
 
 /**
- * /permissoes/acessos, 'Quem acessou meus dados' (RULINGS.md "Who sees what":
- * every opening of the code is logged and the patient can read it): newest
+ * /permissoes/acessos, 'Quem acessou meus dados' (docs/authorization.md "Access
+ * log": every opening of the code is logged and the patient can read it): newest
  * first, each with the date and time in Brasília time, who (a visitor, or
  * an account's name and kind) and the tabs they were shown. 'Carregar mais'
  * while more exist.

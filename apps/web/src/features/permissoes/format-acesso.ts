@@ -10,7 +10,10 @@ const dateTime = new Intl.DateTimeFormat('pt-BR', {
   hourCycle: 'h23',
 });
 
-/** A UTC instant as a Brazilian reads it: '22/11/2026 às 14:05' in America/Sao_Paulo (RULINGS.md "Dates"). */
+/**
+ * A UTC instant as a Brazilian reads it: '22/11/2026 às 14:05' in America/Sao_Paulo
+ * (docs/accounts.md "Dates and times").
+ */
 export function formatAcessoInstant(instant: string): string {
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     dateTime.formatToParts(new Date(instant)).find((p) => p.type === type)?.value ?? '';

@@ -39,7 +39,7 @@ const level = (n: 1 | 2 | 3 | 4) =>
 const timelineSwitch = () =>
   screen.getByRole('switch', { name: 'Permitir acesso à linha do tempo' }) as HTMLInputElement;
 
-describe('/permissoes (spec 2 §2 "Permissions")', () => {
+describe('/permissoes (docs/authorization.md "Permissions screen")', () => {
   it('shows a section per tab, the level and the timeline switch as saved, and a link to the access log', async () => {
     setToken('t');
     stubApi();

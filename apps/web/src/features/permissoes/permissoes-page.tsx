@@ -15,17 +15,17 @@ import classes from './permissoes-page.module.css';
 export const SAVING_TEXT = 'Salvando…';
 
 /**
- * /permissoes, 'Permissões' (spec 2 §2 "Permissions": sections for tabs 1 to
- * 4, a control for who may see the Health tab and a switch for timeline
- * access; §3, §6; RULINGS.md "Who sees what"). One section per tab of the
- * patient's area as a reader of their code meets it: 1 'Dados de emergência'
- * always readable through the code, with the switches of what it adds for
- * anyone (allergies strip, street address; off by default,
- * docs/authorization.md); 2 'Minha saúde' by level (1–4); 3 'Linha
- * do tempo' on/off, only for those who may read Minha saúde; 4 'Telemedicina'
- * never through the code. Each change is saved at once
- * ('Permissões atualizadas com sucesso'); a failed one goes back and the
- * server's message is shown. 'Quem acessou meus dados' opens the access log.
+ * /permissoes, 'Permissões' (docs/authorization.md "Permissions screen":
+ * sections for tabs 1 to 4, a control for who may see the Health tab and a
+ * switch for timeline access; "Who sees what through the code"). One section
+ * per tab of the patient's area as a reader of their code meets it: 1 'Dados
+ * de emergência' always readable through the code, with the switches of what
+ * it adds for anyone (allergies strip, street address; off by default,
+ * docs/authorization.md); 2 'Minha saúde' by level (1–4); 3 'Linha do tempo'
+ * on/off, only for those who may read Minha saúde; 4 'Telemedicina' never
+ * through the code. Each change is saved at once ('Permissões atualizadas com
+ * sucesso'); a failed one goes back and the server's message is shown. 'Quem
+ * acessou meus dados' opens the access log.
  */
 export default function PermissoesPage() {
   useDocumentTitle(pageTitles.permissoes);

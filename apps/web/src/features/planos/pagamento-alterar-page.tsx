@@ -14,10 +14,11 @@ import { cardLabel } from './plano-price.tsx';
 import classes from './planos.module.css';
 
 /**
- * /pagamento/alterar, changing the saved card (spec 2 §2, §7 "Plans"): the
- * current card, the card form with `GET /api/planos/pagamento`'s
- * SetupIntent, `PUT /api/planos/pagamento {payment_method}`; 'Cartão
- * atualizado com sucesso!' then /planos. A refusal shows the provider's message.
+ * /pagamento/alterar, changing the saved card (docs/payments-and-admin.md
+ * "Saved card"): the current card, the card form with `GET
+ * /api/planos/pagamento`'s SetupIntent, `PUT /api/planos/pagamento
+ * {payment_method}`; 'Cartão atualizado com sucesso!' then /planos. A refusal
+ * shows the provider's message.
  */
 export default function PagamentoAlterarPage() {
   useDocumentTitle(pageTitles.pagamentoAlterar);

@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { type CardView, formatCentavos, type PlanoView, periodoSufixo } from '@pulso/domain';
 import classes from './planos.module.css';
 
-/** A plan's price as on /planos (spec 2 §9): 'R$ 7,90' then '/mês' or '/ano'. */
+/** A plan's price as on /planos (docs/payments-and-admin.md "Prices"): 'R$ 7,90' then '/mês' or '/ano'. */
 export function PlanoPrice({ plano }: { plano: Pick<PlanoView, 'preco' | 'periodo'> }) {
   return (
     <Text component="p" m={0}>

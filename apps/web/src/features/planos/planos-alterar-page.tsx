@@ -17,9 +17,9 @@ import { PlanoPrice } from './plano-price.tsx';
 import classes from './planos.module.css';
 
 /**
- * /planos/alterar, changing plan (spec 2 §2, §9 "Plan change": the new
- * price charged with the unused paid amount credited): the other plans;
- * 'Escolher' asks `GET /api/planos/alterar/{id}` and shows, before
+ * /planos/alterar, changing plan (docs/payments-and-admin.md "Changing plan":
+ * the new price charged with the unused paid amount credited): the other
+ * plans; 'Escolher' asks `GET /api/planos/alterar/{id}` and shows, before
  * confirming, the credit, what is charged now to the saved card and any
  * balance kept for later. Confirming sends `PUT /api/planos/alterar/{id}`
  * with an `Idempotency-Key`; 'Plano alterado com sucesso!' then /planos.

@@ -17,12 +17,12 @@ import { PlanoPrice } from './plano-price.tsx';
 import classes from './planos.module.css';
 
 /**
- * /planos/pagamento/:plano, subscribing (spec 2 §2, §7 "Plans", §8 "Card
- * provider error"): the plan (`GET /api/planos/pagamento/{plano}` with its
+ * /planos/pagamento/:plano, subscribing (docs/payments-and-admin.md
+ * "Plan screens"): the plan (`GET /api/planos/pagamento/{plano}` with its
  * SetupIntent), the card form, `PUT /api/planos/subscribe {stripe_plan,
- * payment_method}`; 'Pagamento realizado com sucesso!' then /planos, or
- * where /planos was opened from (`state.from`, a doctor's profile), with
- * the trial lock lifted. A refusal shows the provider's message in the form.
+ * payment_method}`; 'Pagamento realizado com sucesso!' then /planos, or where
+ * /planos was opened from (`state.from`, a doctor's profile), with the trial
+ * lock lifted. A refusal shows the provider's message in the form.
  */
 export default function PlanosPagamentoPage() {
   useDocumentTitle(pageTitles.planosPagamento);

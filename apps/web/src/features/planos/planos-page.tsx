@@ -23,16 +23,16 @@ import { cardLabel, PlanoPrice } from './plano-price.tsx';
 import classes from './planos.module.css';
 
 /**
- * /planos (spec 2 §2 "Plans", §4 "Subscription", §7, §8 "Renew failure"):
- * with a plan, its name and price, the next charge date — or the chip
- * 'Cancelado' and the last day when `ends_at` is set —, the saved card, and
- * 'Cancelar assinatura' (asked again), 'Reativar assinatura', 'Alterar
- * plano' and 'Alterar cartão'. Without one, the free month first — 'Seu
- * período gratuito termina em 27/12/2026 (30 dias)' and that subscribing
- * charges at once, or that it ended (`trialMessage`, docs/api-issue-5.md
- * "Trial lock") — then the plans on sale with their price ('R$ 7,90'
- * '/mês'), description and 'Assinar'. Opened with `state.from` (a doctor's
- * profile), 'Assinar' passes it on and the subscription returns there.
+ * /planos (docs/payments-and-admin.md "Plan screens"): with a plan, its name
+ * and price, the next charge date — or the chip 'Cancelado' and the last day
+ * when `ends_at` is set —, the saved card, and 'Cancelar assinatura' (asked
+ * again), 'Reativar assinatura', 'Alterar plano' and 'Alterar cartão'.
+ * Without one, the free month first — 'Seu período gratuito termina em
+ * 27/12/2026 (30 dias)' and that subscribing charges at once, or that it
+ * ended (`trialMessage`, docs/accounts.md "Trial and locked accounts") — then the plans
+ * on sale with their price ('R$ 7,90' '/mês'), description and 'Assinar'.
+ * Opened with `state.from` (a doctor's profile), 'Assinar' passes it on and
+ * the subscription returns there.
  */
 export default function PlanosPage() {
   useDocumentTitle(pageTitles.planos);

@@ -65,7 +65,7 @@ const calls = (fetchMock: ReturnType<typeof stubApi>, method: string) =>
 const fileInput = () => document.querySelector('input[type="file"]') as HTMLInputElement;
 const choose = (file: File) => fireEvent.change(fileInput(), { target: { files: [file] } });
 
-describe('/profissional (spec 2 §3, §4, §5, §7)', () => {
+describe('/profissional (docs/codes.md "Emergency professional")', () => {
   it("shows the spec's three messages on an empty submit, focuses the kind, and sends nothing", async () => {
     const fetchMock = stubApi(null);
     renderRoutes(routes, '/profissional');
@@ -110,6 +110,8 @@ describe('/profissional (spec 2 §3, §4, §5, §7)', () => {
     expect((within(card).getByLabelText('Tipo de profissional') as HTMLSelectElement).value).toBe('S');
     expect((within(card).getByLabelText('Número de cadastro') as HTMLInputElement).disabled).toBe(true);
     expect(within(card).getByText('Aguardando verificação')).not.toBeNull();
+    // Until verified the code opens as to anyone (countsForLevel3): the hint promises nothing more yet.
+    expect(within(card).getByText(/em análise.*Depois de verificada/)).not.toBeNull();
     expect(within(card).getByAltText('Foto do documento enviado').getAttribute('src')).toBe(SAVED.documento);
     // The only action left is deleting the whole record.
     expect(

@@ -44,7 +44,7 @@ const DOCUMENTO_ACCEPT = 'image/jpeg,image/png,image/webp';
 /** What each review status means for the professional, under its label. */
 export const STATUS_HINTS: Record<ProfissionalStatus, string> = {
   pendente:
-    'Sua credencial está em análise pela equipe do Pulso. Enquanto isso, ao abrir o código de um paciente você já é reconhecido como profissional de saúde.',
+    'Sua credencial está em análise pela equipe do Pulso. Depois de verificada, ao abrir o código de um paciente você verá a aba Minha saúde de quem permite o acesso a qualquer profissional de saúde.',
   verificado:
     'Ao abrir o código de um paciente, você vê a aba Minha saúde de quem permite o acesso a qualquer profissional de saúde.',
   rejeitado:
@@ -57,16 +57,15 @@ const tipoOptions = [
 ];
 
 /**
- * /profissional, 'Profissional de emergência' (spec 2 §2 "Other screens",
- * §3 "Emergency professional", §4, §5, §7 `GET, POST, DELETE
- * /api/profissional`, §9 "Document photo"; RULINGS.md "Who sees what" level
- * 3; issue 7). Not registered: a form with the kind (Médico, Bombeiro,
- * SAMU), the registration number and a photo of the document, resized in the
- * browser to 800 px wide, JPEG 0.5, before it is sent; the spec's three
- * messages under their fields. Registered: the same fields locked, the
- * document shown (a signed URL) without a way to remove it, the review
- * status as text, and only 'Excluir cadastro', after a confirmation, which
- * deletes the whole record.
+ * /profissional, 'Profissional de emergência' (docs/codes.md "Emergency
+ * professional"; docs/api/indicadores-score-profissional.md "Emergency professional";
+ * docs/authorization.md "Who sees what through the code" level 3; issue 7).
+ * Not registered: a form with the kind (Médico, Bombeiro, SAMU), the
+ * registration number and a photo of the document, resized in the browser to
+ * 800 px wide, JPEG 0.5, before it is sent; the spec's three messages under
+ * their fields. Registered: the same fields locked, the document shown (a
+ * signed URL) without a way to remove it, the review status as text, and only
+ * 'Excluir cadastro', after a confirmation, which deletes the whole record.
  */
 export default function ProfissionalPage() {
   useDocumentTitle(pageTitles.profissional);

@@ -21,7 +21,7 @@ export const maskCep = (digits: string) =>
   digits.length === 8 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : digits;
 
 /**
- * Step 2 of /qrcode/purchase, 'Endereço de entrega' (docs/api-issue-8.md "QR sticker orders"): the address
+ * Step 2 of /qrcode/purchase, 'Endereço de entrega' (docs/api/pagamentos.md "QR sticker orders"): the address
  * prefilled from the profile (`geral`, apartment included) or from what was typed before going back,
  * validated by `EnderecoEntregaSchema`; a city typed but not chosen from the list is no city.
  */

@@ -5,7 +5,7 @@ import { CodeInput } from '../../ui/code-input.tsx';
 import classes from './qrcode-read-page.module.css';
 
 /**
- * Manual code entry (spec 2 §5 "Code entry"): the `### AA ###` mask and
+ * Manual code entry (docs/codes.md "Typing a code"): the `### AA ###` mask and
  * 'Abrir'. With fewer than 8 characters it shows 'Digite o código completo';
  * otherwise calls `onCode` with the canonical code.
  */

@@ -18,7 +18,7 @@ import { type Coupon, useCheckCoupon, useOrderStickers } from './api/pedidos.ts'
 import classes from './qrcode-purchase-page.module.css';
 
 /**
- * Step 3 of /qrcode/purchase, 'Pagamento' (docs/api-issue-8.md "QR sticker orders"): the optional coupon,
+ * Step 3 of /qrcode/purchase, 'Pagamento' (docs/api/pagamentos.md "QR sticker orders"): the optional coupon,
  * then the card form — or, when the total is 0 (a 100% coupon, an annual subscriber's free set), a
  * confirmation without a card. On success 'Pedido realizado com sucesso!' and /qrcode/orders.
  */

@@ -2,8 +2,9 @@ import { paths } from '../../app/paths.ts';
 
 /**
  * Screens that send a professional to /qrcode/read to read a patient's code
- * and get it back as `?code=` (issue 5 "Records added by others"; spec 2 §7
- * pain `user_id`): the new timeline record and the pain map.
+ * and get it back as `?code=` (issue 5 "Records added by others"; docs/codes.md
+ * "QR reader"; pain `user_id`: docs/health-record.md "Pain map"): the new
+ * timeline record and the pain map.
  */
 export const QR_DESTINOS = {
   timeline: {

@@ -34,7 +34,7 @@ afterEach(() => {
   Object.assign(URL, { createObjectURL, revokeObjectURL });
 });
 
-describe('/qrcode/generate (spec 2 §2)', () => {
+describe('/qrcode/generate (docs/codes.md "My QR code")', () => {
   it('shows the QR code as a data: image and the code as `### AA ###`', async () => {
     stubApi();
     renderRoutes(routes, '/qrcode/generate');

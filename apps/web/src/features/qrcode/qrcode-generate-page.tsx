@@ -19,7 +19,7 @@ export function svgDataUrl(svg: string): string {
 }
 
 /**
- * /qrcode/generate, 'Meu QR Code' (spec 2 §2): the patient's QR code and
+ * /qrcode/generate, 'Meu QR Code' (docs/codes.md "My QR code"): the patient's QR code and
  * code, the PNG download, the sticker order and, once there are orders, 'Meus pedidos';
  * then the lock-screen image and the wallet card (docs/emergency-card.md).
  */

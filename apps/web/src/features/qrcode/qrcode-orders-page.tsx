@@ -10,10 +10,10 @@ import { type OrderItem, useOrders } from './api/pedidos.ts';
 import classes from './qrcode-orders-page.module.css';
 
 /**
- * /qrcode/orders, 'Meus pedidos' (spec 2 §2, §3 "QR order", §9 "Order status
- * labels"): the sticker orders, newest first, as a table of number, date
- * `dd/mm/aaaa` (São Paulo) and status ('Aguardando' / 'Enviado', written out,
- * the colour only repeats it); an empty state leading to the purchase.
+ * /qrcode/orders, 'Meus pedidos' (docs/payments-and-admin.md "Sticker orders"):
+ * the sticker orders, newest first, as a table of number, date `dd/mm/aaaa`
+ * (São Paulo) and status ('Aguardando' / 'Enviado', written out, the colour
+ * only repeats it); an empty state leading to the purchase.
  */
 export default function QrcodeOrdersPage() {
   useDocumentTitle(pageTitles.qrcodeOrders);

@@ -61,7 +61,7 @@ async function toPayment() {
   await screen.findByRole('heading', { level: 2, name: 'Pagamento' });
 }
 
-describe('/qrcode/purchase (spec 2 §2, §4, §5)', () => {
+describe('/qrcode/purchase (docs/payments-and-admin.md "Sticker orders")', () => {
   it('shows the set at R$ 19,90 and asks for every address field with the spec messages', async () => {
     stubApi();
     renderRoutes(routes, '/qrcode/purchase');
@@ -142,7 +142,7 @@ describe('/qrcode/purchase (spec 2 §2, §4, §5)', () => {
   });
 });
 
-describe('/qrcode/orders (spec 2 §2)', () => {
+describe('/qrcode/orders (docs/payments-and-admin.md "Sticker orders")', () => {
   it('says so when there is no order yet and leads to the purchase', async () => {
     stubApi({ orders: [] });
     renderRoutes(routes, '/qrcode/orders');

@@ -12,11 +12,11 @@ import { PaymentStep } from './payment-step.tsx';
 import classes from './qrcode-purchase-page.module.css';
 
 /**
- * /qrcode/purchase, 'Pedir adesivos de QR Code' (spec 2 §2, §4 "Purchase
- * stepper", "Coupon", §5 "QR delivery address"; issue 8): a 3-step stepper
- * — (1) the sticker set and its price, (2) the delivery address prefilled
- * from `GET /api/qrcode/purchase`, (3) the payment with an optional coupon:
- * the card form, or a confirmation when the total is 0 (a 100% coupon, or an
+ * /qrcode/purchase, 'Pedir adesivos de QR Code' (docs/payments-and-admin.md
+ * "Sticker orders", "Coupons"; issue 8): a 3-step stepper — (1) the sticker
+ * set and its price, (2) the delivery address prefilled from
+ * `GET /api/qrcode/purchase`, (3) the payment with an optional coupon: the
+ * card form, or a confirmation when the total is 0 (a 100% coupon, or an
  * annual subscriber's free set). On success 'Pedido realizado com sucesso!'
  * and /qrcode/orders.
  */

@@ -58,7 +58,7 @@ async function activateCamera(): Promise<FakeScanner> {
   return scanner;
 }
 
-describe('/qrcode/read, manual code (spec 2 §5 "Code entry")', () => {
+describe('/qrcode/read, manual code (docs/codes.md "Typing a code")', () => {
   it("shows 'Digite o código completo' for 7 characters and stays", async () => {
     const { router } = renderRoutes(routes, '/qrcode/read');
     const input = await typeCode('123ab45');
@@ -88,7 +88,7 @@ describe('/qrcode/read, manual code (spec 2 §5 "Code entry")', () => {
   });
 });
 
-describe('/qrcode/read, camera (RULINGS.md "QR content")', () => {
+describe('/qrcode/read, camera (docs/codes.md "QR content")', () => {
   it('does not touch the camera before "Ativar câmera"', () => {
     renderRoutes(routes, '/qrcode/read');
     expect(scanners.list).toHaveLength(0);
@@ -175,7 +175,7 @@ describe('/qrcode/read?destino=timeline (issue 5 "Records added by others")', ()
   });
 });
 
-describe('/qrcode/read?destino=mapa-dor (spec 2 §7: pain recorded for a patient)', () => {
+describe('/qrcode/read?destino=mapa-dor (docs/codes.md "QR reader": pain recorded for a patient)', () => {
   it('takes a typed code back to /mapa-dor?code=<code>; an unknown destino is the plain reader', async () => {
     const { router } = renderRoutes(routes, '/qrcode/read?destino=mapa-dor');
     expect(

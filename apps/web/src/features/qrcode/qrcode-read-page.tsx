@@ -11,8 +11,8 @@ import { destinoUrl, QR_DESTINOS, qrDestinoOf } from './qr-destino.ts';
 import classes from './qrcode-read-page.module.css';
 
 /**
- * /qrcode/read, 'Ler QR Code' (spec 2 §2): camera scan and manual code.
- * A scan is accepted only from Pulso's own origin (RULINGS.md "QR content");
+ * /qrcode/read, 'Ler QR Code' (docs/codes.md "QR reader"): camera scan and manual code.
+ * A scan is accepted only from Pulso's own origin (docs/codes.md "QR content");
  * both paths open /code/:code, which sends an unknown code on to Register —
  * or, opened with `?destino=` from /timeline/add (`timeline`) or /mapa-dor
  * (`mapa-dor`), go back there with `?code=` to add a record for that patient.

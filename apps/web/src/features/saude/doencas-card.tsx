@@ -9,7 +9,7 @@ import classes from './saude-page.module.css';
 const fields = ['doencas.0.checked', 'doencas'] as const;
 
 /**
- * 'Doenças' on /saude (docs/api-issue-4.md `PUT /api/doencas`): the chronic conditions checklist, shown —
+ * 'Doenças' on /saude (docs/api/saude-and-permissoes.md `PUT /api/doencas`): the chronic conditions checklist, shown —
  * the glucose screens classify by 'Diabetes' and tell the patient to mark it here. View mode lists what is
  * marked ('Nenhuma doença marcada.' otherwise); 'Editar' opens the checkboxes, saved together.
  */

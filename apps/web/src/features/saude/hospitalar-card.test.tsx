@@ -93,7 +93,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('shouldSearchMedico (spec 1 §5)', () => {
+describe('shouldSearchMedico (docs/health-record.md "Choosing a doctor")', () => {
   it('asks for more than one character and a text other than the chosen doctor', () => {
     expect(shouldSearchMedico('', null)).toBe(false);
     expect(shouldSearchMedico(' j ', null)).toBe(false);

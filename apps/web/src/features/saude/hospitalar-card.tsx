@@ -56,12 +56,13 @@ function toValues(h: HospitalarView): HospitalarValues {
 }
 
 /**
- * 'Informações hospitalares' (spec 1 §3 User.hospitalar, §5): health plan and
- * its number (digits only), preferred hospital and the patient's doctor.
- * The doctor is either chosen by autocomplete among registered doctors —
- * name, CRM and specialty then come from their record and CRM and specialty
- * are disabled — or typed as free text; typing another name after choosing
- * goes back to free text. Saved after the spec's 100 ms delay.
+ * 'Informações hospitalares' (docs/health-record.md "Hospital information"):
+ * health plan and its number (digits only), preferred hospital and the
+ * patient's doctor. The doctor is either chosen by autocomplete among
+ * registered doctors — name, CRM and specialty then come from their record
+ * and CRM and specialty are disabled — or typed as free text; typing another
+ * name after choosing goes back to free text. Saved after the spec's 100 ms
+ * delay.
  */
 export function HospitalarCard({ hospitalar }: { hospitalar: HospitalarView }) {
   const card = useCardForm<HospitalarValues, Hospitalar>({

@@ -26,10 +26,11 @@ export function medicoDetails(medico: MedicoOption): string {
 }
 
 /**
- * The patient's doctor by autocomplete (spec 1 §5, §7): as the patient
- * types, registered doctors are searched (more than one character, never
- * the chosen doctor's own name) and listed with CRM and specialty; arrows
- * and Enter choose one. Whatever else is typed stays as free text.
+ * The patient's doctor by autocomplete (docs/health-record.md "Choosing a
+ * doctor"): as the patient types, registered doctors are searched (more than
+ * one character, never the chosen doctor's own name) and listed with CRM and
+ * specialty; arrows and Enter choose one. Whatever else is typed stays as
+ * free text.
  */
 export function MedicoAutocomplete({
   text,

@@ -25,7 +25,10 @@ function doadorLabel(doador: UserView['outras']['doador']): string | null {
   return DOADOR_OPTIONS.find((o) => o.value === doador)?.label ?? null;
 }
 
-/** 'Outras informações' (spec 1 §3 User.outras): organ donor (Sim/Não) and free additional information. */
+/**
+ * 'Outras informações' (docs/health-record.md "Other information"): organ donor (Sim/Não) and free
+ * additional information.
+ */
 export function OutrasCard({ outras }: { outras: UserView['outras'] }) {
   const card = useCardForm<OutrasValues, Outras>({
     resolver: domainResolver(OutrasSchema),

@@ -64,10 +64,10 @@ function toValues(s: SaudeView): SaudeValues {
 }
 
 /**
- * 'Informações de saúde' (spec 1 §3 User.saude, §5): allergies, health
- * problems, medication, treatment, prostheses as free text, and the SUS card
- * number typed with the mask `### #### #### ####` and sent as 15 digits (the
- * domain schema's output).
+ * 'Informações de saúde' (docs/health-record.md "Health information"):
+ * allergies, health problems, medication, treatment, prostheses as free text,
+ * and the SUS card number typed with the mask `### #### #### ####` and sent
+ * as 15 digits (the domain schema's output).
  */
 export function SaudeCard({ saude }: { saude: SaudeView }) {
   const card = useCardForm<SaudeValues, Saude>({

@@ -11,10 +11,11 @@ import { SaudeCard } from './saude-card.tsx';
 import classes from './saude-page.module.css';
 
 /**
- * /saude, 'Minha saúde' (spec 1 §2, §3, §5; issue 4 "My Health"): the health,
- * disease checklist, hospital and other-information cards, each edited and
- * saved on its own. The checklist is shown (the spec hid it; issue 17: the
- * glucose screens ask the patient to mark 'Diabetes' here).
+ * /saude, 'Minha saúde' (docs/health-record.md "My Health"; issue 4 "My
+ * Health"): the health, disease checklist, hospital and other-information
+ * cards, each edited and saved on its own. The checklist is shown (the spec
+ * hid it; issue 17: the glucose screens ask the patient to mark 'Diabetes'
+ * here).
  */
 export default function SaudePage() {
   useDocumentTitle(pageTitles.saude);
@@ -44,7 +45,7 @@ export default function SaudePage() {
   }
 
   const { user, doencas } = saude.data;
-  // Spec 1 §2: an unconfirmed e-mail sees only the notice, not the cards.
+  // docs/health-record.md "My Health": an unconfirmed e-mail sees only the notice, not the cards.
   if (user.email_verified_at === null) return <VerifyEmailNotice email={user.email} />;
   return (
     <div className={classes.page}>

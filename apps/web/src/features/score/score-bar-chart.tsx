@@ -19,10 +19,11 @@ const HIGHLIGHT = 'var(--mantine-color-teal-8)';
 const TEXT = 'var(--mantine-color-gray-8)';
 
 /**
- * A bar chart of scores 0–100 (spec 2 "Score screens": each results card has
- * a bar chart), each bar with its value written above it. The drawing is one
- * image to assistive technology, named by `caption` and every bar's label and
- * score ('… 12/11/2026: 72 pontos; …'), and the caption is shown above it.
+ * A bar chart of scores 0–100 (docs/indicators-and-score.md "Results": each
+ * results card has a bar chart), each bar with its value written above it. The
+ * drawing is one image to assistive technology, named by `caption` and every
+ * bar's label and score ('… 12/11/2026: 72 pontos; …'), and the caption is
+ * shown above it.
  */
 export function ScoreBarChart({ caption, bars }: { caption: string; bars: readonly ScoreBar[] }) {
   const alt = `${caption}. ${bars.map((b) => `${b.longLabel}: ${b.text} pontos`).join('; ')}.`;

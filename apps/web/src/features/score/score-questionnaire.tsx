@@ -3,20 +3,22 @@ import { type ScoreQuestionView, type ScoreResposta, scoreRespostas } from '@pul
 import { useEffect, useId, useRef, useState } from 'react';
 import classes from './score.module.css';
 
-/** Hint under the alternatives while none is chosen (spec 2 §5 "Score": Próxima and Enviar disabled). */
+/**
+ * Hint under the alternatives while none is chosen (docs/indicators-and-score.md "Answering": Próxima and Enviar
+ * disabled).
+ */
 export const ESCOLHA_HINT = 'Escolha uma alternativa para continuar.';
 
 /**
- * One questionnaire, one question at a time (spec 2 "Score screens", §4
- * "Score", §5 "Score"): 'Pergunta n/total', the question as a heading that
- * takes the focus whenever a question appears, its alternatives as a radio
- * group (native radios of one name: Tab enters the group, the arrow keys
- * choose), Voltar (keeps the answers given), Próxima and, on the last
- * question, Enviar; both disabled until an
- * alternative of the question on screen is chosen. Enter on a chosen
- * alternative acts as Próxima/Enviar. `onSubmit` receives one answer per
- * question in order (`alternativa` the chosen position, 0-based, `null`
- * when none: 0 points).
+ * One questionnaire, one question at a time
+ * (docs/indicators-and-score.md "Answering"): 'Pergunta n/total', the question
+ * as a heading that takes the focus whenever a question appears, its
+ * alternatives as a radio group (native radios of one name: Tab enters the
+ * group, the arrow keys choose), Voltar (keeps the answers given), Próxima
+ * and, on the last question, Enviar; both disabled until an alternative of the
+ * question on screen is chosen. Enter on a chosen alternative acts as
+ * Próxima/Enviar. `onSubmit` receives one answer per question in order
+ * (`alternativa` the chosen position, 0-based, `null` when none: 0 points).
  */
 export function ScoreQuestionnaire({
   questions,
@@ -88,7 +90,7 @@ export function ScoreQuestionnaire({
       >
         {question.alternativas.map((alternativa, position) => (
           <Radio
-            // The position is the alternative's identity on the wire (docs/api-issue-7.md).
+            // The position is the alternative's identity on the wire (docs/api/indicadores-score-profissional.md).
             // biome-ignore lint/suspicious/noArrayIndexKey: see above
             key={position}
             name={`${ids.group}-${question.id}`}

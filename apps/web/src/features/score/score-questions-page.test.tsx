@@ -48,7 +48,7 @@ async function openCategoria(name: string) {
   expect(button(name).getAttribute('aria-pressed')).toBe('true');
 }
 
-describe('/score-questions (spec 2 "Score screens", §5 "Score")', () => {
+describe('/score-questions (docs/indicators-and-score.md "Answering")', () => {
   it('offers the three categories and a way to the results', async () => {
     setToken('t');
     const { calls } = api();

@@ -21,17 +21,17 @@ import classes from './score.module.css';
 import { ScoreQuestionnaire } from './score-questionnaire.tsx';
 
 /**
- * /score-questions, 'Score de saúde' (spec 2 "Score screens", §4 "Score",
- * §5 "Score", §7 Score; RULINGS.md "Score"; issue 7 "Health score"). Three
- * category buttons (Saúde Mental, Saúde Física, Qualidade de Vida); choosing
- * one loads its questions (`GET /api/questions?categoria=`) and shows them one
- * at a time ({@link ScoreQuestionnaire}); a category without questions says
- * 'Ainda não há perguntas disponíveis para esta categoria.'. Enviar sends
- * `POST /api/score/result {categoria, respostas, pontuacao}` (the server
- * sums again and refuses a different total) and goes to /score/result with
+ * /score-questions, 'Score de saúde' (docs/indicators-and-score.md "Answering",
+ * "Scoring"; issue 7 "Health score"). Three category buttons (Saúde Mental,
+ * Saúde Física, Qualidade de Vida); choosing one loads its questions
+ * (`GET /api/questions?categoria=`) and shows them one at a time
+ * ({@link ScoreQuestionnaire}); a category without questions says 'Ainda não há
+ * perguntas disponíveis para esta categoria.'. Enviar sends
+ * `POST /api/score/result {categoria, respostas, pontuacao}` (the server sums
+ * again and refuses a different total) and goes to /score/result with
  * 'Respostas enviadas com sucesso!'. 'Meus resultados' leads to /score/result.
- * Choosing another category starts that questionnaire afresh; the chosen one
- * is kept in the address (`?categoria=Saúde Física`), which opens it directly.
+ * Choosing another category starts that questionnaire afresh; the chosen one is
+ * kept in the address (`?categoria=Saúde Física`), which opens it directly.
  */
 export default function ScoreQuestionsPage() {
   useDocumentTitle(pageTitles.scoreQuestions);

@@ -39,7 +39,7 @@ const RESULTS: ScoreResultsAnswer = {
   media: { pontuacao: 35, faixa: 'atencao', respondidas: 2 },
 };
 
-describe('/score/result (spec 2 "Score screens", §9)', () => {
+describe('/score/result (docs/indicators-and-score.md "Results")', () => {
   it('shows a card per category with score, band, tip and chart, and the average with 2 decimals', async () => {
     setToken('t');
     stubApi(({ url }) => (url === '/api/score/result' ? jsonResponse(RESULTS) : undefined));

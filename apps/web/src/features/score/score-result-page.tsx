@@ -32,14 +32,14 @@ const SHORT: Record<(typeof SCORE_CATEGORIAS)[number], string> = {
 const dayMonth = (instant: string) => formatInstantBR(instant).slice(0, 5);
 
 /**
- * /score/result, 'Meus resultados' (spec 2 "Score screens", §4 "Score", §7
- * `GET /api/score/result`, §9 "Score bands"; RULINGS.md "Score"). One card
- * per category with its latest score (0–100), its band's label, the band's
- * tip for that category (`SCORE_DICAS`), when it was answered and a bar chart
- * of its latest results; a category never answered says so, with a way to
- * answer it. A fourth card, 'Média geral': the average with 2 decimals (a
- * category never answered counts 0), its band and tip, and a bar chart of
- * the three categories and the average.
+ * /score/result, 'Meus resultados' (docs/indicators-and-score.md "Results",
+ * "Bands and tips"; docs/api/indicadores-score-profissional.md "Score" `GET /api/score/result`). One
+ * card per category with its latest score (0–100), its band's label, the
+ * band's tip for that category (`SCORE_DICAS`), when it was answered and a bar
+ * chart of its latest results; a category never answered says so, with a way
+ * to answer it. A fourth card, 'Média geral': the average with 2 decimals (a
+ * category never answered counts 0), its band and tip, and a bar chart of the
+ * three categories and the average.
  */
 export default function ScoreResultPage() {
   useDocumentTitle(pageTitles.scoreResult);

@@ -21,7 +21,7 @@ const EMPTY: ChangePasswordValues = { password_current: '', password: '', passwo
 const FIELDS = ['password_current', 'password', 'password_confirmation'] as const;
 
 /**
- * The 'Alterar Senha' form (spec 2 §5, §7, §8): current password, new
+ * The 'Alterar Senha' form (docs/accounts.md "Password change"): current password, new
  * password and confirmation with the spec's messages, the new password by
  * the password rule with live feedback (docs/auth-security.md); a mismatch clears the
  * confirmation; the server's errors go under their fields and to the

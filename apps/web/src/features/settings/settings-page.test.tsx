@@ -27,7 +27,7 @@ function fill(label: string, value: string) {
 
 const submitPassword = () => fireEvent.submit(screen.getByRole('form', { name: 'Alterar senha' }));
 
-describe("/settings 'Alterar Senha' (spec 2 §5, §7)", () => {
+describe('/settings \'Alterar Senha\' (docs/accounts.md "Password change")', () => {
   it("shows the spec's three messages when submitted empty and calls nobody", async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
@@ -127,7 +127,7 @@ describe("/settings 'Alterar Senha' (spec 2 §5, §7)", () => {
   });
 });
 
-describe("/settings 'Encerrar conta' (spec 2 §4, §8)", () => {
+describe('/settings \'Encerrar conta\' (docs/accounts.md "Closing the account")', () => {
   async function openDialog() {
     fireEvent.click(screen.getByRole('tab', { name: 'Encerrar conta' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Encerrar conta' }));

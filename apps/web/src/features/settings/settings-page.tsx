@@ -6,8 +6,8 @@ import { ChangePasswordForm } from './change-password-form.tsx';
 import { CloseAccountPanel } from './close-account-panel.tsx';
 
 /**
- * /settings, 'Configurações' (spec 2 §2 "Settings"): the 'Alterar Senha' tab and 'Encerrar conta'; below
- * them the way to /profissional (spec 2 lists the route but links it from no menu: issue 7 puts it here).
+ * /settings, 'Configurações' (docs/accounts.md "Settings"): the 'Alterar Senha' tab and 'Encerrar conta'; below
+ * them the way to /profissional (the routes list it but no menu links it: issue 7 puts it here).
  */
 export default function SettingsPage() {
   useDocumentTitle(pageTitles.settings);

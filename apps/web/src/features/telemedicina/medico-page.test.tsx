@@ -107,7 +107,7 @@ function requestButton() {
   return screen.getByRole('button', { name: /Solicitar atendimento|médico bloqueado/ }) as HTMLButtonElement;
 }
 
-describe('/telemedicina/medico/:id profile (spec 1 §3)', { timeout: 15_000 }, () => {
+describe('/telemedicina/medico/:id profile (docs/telemedicine.md "Doctors")', { timeout: 15_000 }, () => {
   it('shows the doctor: name, verified badge, status label, specialties, CRM, city and clinics', async () => {
     profileApi(fernanda, []);
     renderProfile(7);
@@ -190,7 +190,7 @@ describe('/telemedicina/medico/:id profile (spec 1 §3)', { timeout: 15_000 }, (
   });
 });
 
-describe('the request-care dialog (spec 1 §4, §5, §8)', { timeout: 15_000 }, () => {
+describe('the request-care dialog (docs/telemedicine.md "Requests and payment")', { timeout: 15_000 }, () => {
   it('requires the reason, and the pass once "Tenho um passe" is ticked; the new session goes on top', async () => {
     const { calls } = profileApi(fernanda, history);
     renderProfile(7);
@@ -301,7 +301,7 @@ describe('the request-care dialog (spec 1 §4, §5, §8)', { timeout: 15_000 }, 
   });
 });
 
-describe('the report dialog (spec 1 §5, §8)', { timeout: 15_000 }, () => {
+describe('the report dialog (docs/telemedicine.md "Reporting a doctor")', { timeout: 15_000 }, () => {
   it('requires the reason, sends it and confirms in the snackbar', async () => {
     const { calls } = profileApi(fernanda, []);
     renderProfile(7);
@@ -321,7 +321,7 @@ describe('the report dialog (spec 1 §5, §8)', { timeout: 15_000 }, () => {
   });
 });
 
-describe('what a request will use (docs/api-issue-6.md "What a request will use")', {
+describe('what a request will use (docs/api/telemedicina.md "What a request will use")', {
   timeout: 15_000,
 }, () => {
   it('says beside the button and above the reason that a credit will be used', async () => {

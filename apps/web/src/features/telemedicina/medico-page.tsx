@@ -59,7 +59,7 @@ function requestStateOf(profile: MedicoProfile) {
 }
 
 /**
- * The request button (docs/api-issue-6.md "Patient side"): disabled while the latest session is P or
+ * The request button (docs/api/telemedicina.md "Patient side"): disabled while the latest session is P or
  * A ('Você já tem uma solicitação em aberto com este médico.') and reading
  * 'médico bloqueado' when the doctor blocked the patient.
  */
@@ -183,9 +183,10 @@ function ProfileScreen({ id }: { id: number }) {
 }
 
 /**
- * /telemedicina/medico/:id (spec 1 §2, §4, §5, §7, §8; issue 6): the doctor's
- * profile, the caller's sessions with them, the request-care dialog with the
- * thank-you dialog after it, and the report dialog. 404 'Médico não encontrado'.
+ * /telemedicina/medico/:id (docs/telemedicine.md "A doctor's profile";
+ * issue 6): the doctor's profile, the caller's sessions with them, the
+ * request-care dialog with the thank-you dialog after it, and the report
+ * dialog. 404 'Médico não encontrado'.
  */
 export default function MedicoPage() {
   const id = parseRouteId(useParams().id);

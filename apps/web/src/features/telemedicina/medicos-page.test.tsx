@@ -90,7 +90,7 @@ describe('/telemedicina/medicos without filters', { timeout: 15_000 }, () => {
   });
 });
 
-describe('/telemedicina/medicos with filters (spec 1 §2 search wizard)', { timeout: 15_000 }, () => {
+describe('the filtered doctor search (docs/telemedicine.md "Finding a doctor")', { timeout: 15_000 }, () => {
   it('searches by city, clinic, specialty and name with PUT …/search and skip paging', async () => {
     const { calls } = searchApi(many, [JOSE, ...many]);
     const { router } = renderSearch();

@@ -56,11 +56,11 @@ export function medicosCountLine(shown: number, total: number): string {
 }
 
 /**
- * /telemedicina/medicos (spec 1 §2, §7; issue 6): the doctor search. Without
- * filters every listable doctor (`GET …/medicos/all[/:offset]`); with any
- * of city, clinic, specialty or name, `PUT …/medicos/search` with skip
- * paging; 'Carregar mais' while fewer than `total` are shown; 'Nenhum
- * médico encontrado' when none match.
+ * /telemedicina/medicos (docs/telemedicine.md "Finding a doctor"; issue 6): the
+ * doctor search. Without filters every listable doctor (`GET
+ * …/medicos/all[/:offset]`); with any of city, clinic, specialty or name, `PUT
+ * …/medicos/search` with skip paging; 'Carregar mais' while fewer than `total`
+ * are shown; 'Nenhum médico encontrado' when none match.
  */
 export default function MedicosPage() {
   useDocumentTitle(pageTitles.telemedicinaMedicos);

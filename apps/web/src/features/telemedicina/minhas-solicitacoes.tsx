@@ -49,7 +49,7 @@ function describe(atendimento: AtendimentoView): {
 }
 
 /**
- * On /telemedicina, the patient's own requests (docs/api-issue-6.md "The
+ * On /telemedicina, the patient's own requests (docs/api/telemedicina.md "The
  * patient's requests"): each pending one ('Aguardando a resposta de …'), and
  * each answer not opened yet — accepted (to the session) or refused (the
  * reason, and the doctor's profile where it stays). Nothing when there are

@@ -4,7 +4,7 @@ import { paths } from '../../app/paths.ts';
 import { useMedicoMe } from '../medico-area/api/get-medico-me.ts';
 
 /**
- * /telemedicina/solicitacoes (docs/api-issue-6.md "The patient's requests"): the requests alert's target. A
+ * /telemedicina/solicitacoes (docs/api/telemedicina.md "The patient's requests"): the requests alert's target. A
  * doctor answers the requests addressed to them in the doctor area, so a
  * doctor account goes on to /medico/solicitacoes; a patient (`GET
  * /api/medico/me` refuses them) goes to /telemedicina, where their own

@@ -51,7 +51,7 @@ function renderHome(answer: TelemedicinaHome | Response, { doctor = false } = {}
   return { ...api, ...view };
 }
 
-describe('/telemedicina (spec 1 §2)', () => {
+describe('/telemedicina (docs/telemedicine.md "The telemedicine home")', () => {
   it("lists 'Meus médicos' with status labels and unread counts, linking to each profile", async () => {
     renderHome(
       home({

@@ -26,7 +26,10 @@ function SearchButton({ variant = 'filled' }: { variant?: 'filled' | 'outline' }
   );
 }
 
-/** The support pseudo-doctor (spec 1 §6): a request to it needs only a message. */
+/**
+ * The support pseudo-doctor (docs/telemedicine.md "Support pseudo-doctor"): a
+ * request to it needs only a message.
+ */
 function SuporteCard({ suporte }: { suporte: MedicoView }) {
   return (
     <section className={classes.suporte} aria-labelledby="suporte-titulo">
@@ -66,12 +69,12 @@ function HomeSkeleton() {
 }
 
 /**
- * /telemedicina (spec 1 §2 "Medical Support"; issue 6): the alert for new
- * care requests (shown when the caller is also a doctor with pending
- * requests) linking to /telemedicina/solicitacoes, the patient's own
- * pending requests and unseen answers ('Suas solicitações'), the support card, 'Meus
- * médicos' (doctors with sessions, each with its status and unread
- * messages, latest activity first) and the way to the doctor search.
+ * /telemedicina (docs/telemedicine.md "The telemedicine home"; issue 6): the alert
+ * for new care requests (shown when the caller is also a doctor with pending
+ * requests) linking to /telemedicina/solicitacoes, the patient's own pending
+ * requests and unseen answers ('Suas solicitações'), the support card, 'Meus
+ * médicos' (doctors with sessions, each with its status and unread messages, latest
+ * activity first) and the way to the doctor search.
  */
 export default function TelemedicinaPage() {
   useDocumentTitle(pageTitles.telemedicina);

@@ -17,9 +17,10 @@ export interface CidadeAutocompleteProps {
 }
 
 /**
- * City by autocomplete (spec 1 §2, §5): searches as the patient types (more
- * than one character, not the chosen city's own name), shows 'Nome - UF'
- * options and answers `{id, descricao}`; clearing the text clears the city.
+ * City by autocomplete (docs/architecture.md "Shared controls"): searches
+ * as the patient types (more than one character, not the chosen city's own
+ * name), shows 'Nome - UF' options and answers `{id, descricao}`; clearing
+ * the text clears the city.
  */
 export function CidadeAutocomplete({
   text,

@@ -7,7 +7,7 @@ import { api } from '../../app/api.ts';
 export const CIDADE_SEARCH_DEBOUNCE_MS = 250;
 
 /**
- * Spec 1 §5, §9: the city search runs only when the text is longer than one
+ * docs/accounts.md "Cities": the city search runs only when the text is longer than one
  * character and differs from the city already chosen (choosing one writes its
  * `descricao` into the input, which must not search again).
  */

@@ -36,9 +36,9 @@ export interface CardPaymentFormProps {
 }
 
 /**
- * The card form of every payment (issue 8 "Payment providers"; spec 2 §8
- * "Card provider error": the provider's message). It asks
- * `GET /api/pagamentos/config` which provider is on:
+ * The card form of every payment (issue 8 "Payment providers"; a refusal
+ * shows the provider's message: docs/architecture.md "Shared controls").
+ * It asks `GET /api/pagamentos/config` which provider is on:
  * - `sandbox`: 'Número do cartão' (masked), 'Validade' MM/AA and 'CVC',
  *   checked with card-validator (Luhn, expiry not past, CVC length by
  *   brand) before `POST /api/sandbox/payment-methods` makes the payment method;

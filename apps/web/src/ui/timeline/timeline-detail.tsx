@@ -25,11 +25,11 @@ export type TimelineDetailItem = Pick<
 >;
 
 /**
- * A whole record read-only (spec 1 §3 TimelineItem): type, date, value in
- * R$ (never for a pain record, whose value is always 0), doctor, the pain's
- * location and level when there are, the description and who added it
- * (a third party marked as not a doctor).
- * Used by the public view's dialog and by /timeline/item/:id.
+ * A whole record read-only (docs/health-record.md "Timeline records"):
+ * type, date, value in R$ (never for a pain record, whose value is always
+ * 0), doctor, the pain's location and level when there are, the description
+ * and who added it (a third party marked as not a doctor). Used by the
+ * public view's dialog and by /timeline/item/:id.
  */
 export function TimelineItemDetail({ item }: { item: TimelineDetailItem }) {
   const author = timelineAuthorLine(item);

@@ -1,12 +1,15 @@
 import { formatValorBRL } from '@pulso/code-page/timeline-format';
 import { TIMELINE_MESSAGES, TIMELINE_TIPOS, type TimelineTipo } from '@pulso/domain';
 
-/** Empty list (spec 1 §8 "Empty lists"). */
+/** Empty list (docs/health-record.md "Timeline records"). */
 export const NO_RECORDS = TIMELINE_MESSAGES.empty;
 
 export { formatValorBRL };
 
-/** The label of a timeline type (spec 1 §3: 1 Consulta … 9 Encaminhamento), 'Registro' for an unknown one. */
+/**
+ * The label of a timeline type (docs/health-record.md "Timeline records": 1 Consulta … 9 Encaminhamento),
+ * 'Registro' for an unknown one.
+ */
 export function tipoLabel(tipo: number): string {
   return TIMELINE_TIPOS[tipo as TimelineTipo] ?? 'Registro';
 }

@@ -24,12 +24,12 @@ export function anexosLabel(count: number): string {
 }
 
 /**
- * The inside of a timeline row (spec 1 §2 /timeline; issue 4 public tab):
- * the type's icon and label, the date `dd/mm/aaaa`, the 50-character
- * preview of the description, who added it ('Por. Dr. {doctor}' /
- * 'Por. {third party}', a third party's marked as not a doctor's) and, for
- * the owner, how many attachments it holds.
- * Only phrasing content (spans), so it fits inside a `<button>` or an `<a>`.
+ * The inside of a timeline row (docs/health-record.md "Timeline records";
+ * issue 4 public tab): the type's icon and label, the date `dd/mm/aaaa`, the
+ * 50-character preview of the description, who added it ('Por. Dr. {doctor}'
+ * / 'Por. {third party}', a third party's marked as not a doctor's) and, for
+ * the owner, how many attachments it holds. Only phrasing content (spans),
+ * so it fits inside a `<button>` or an `<a>`.
  */
 export function TimelineRowContent({ item }: { item: TimelineRowItem }) {
   const author = timelineAuthorLine(item);

@@ -1,8 +1,11 @@
 /**
- * Questions seeded into `faqs` (spec 2 "Other screens" FAQ, §3 FAQ; issue 7
- * "Content"): what patients ask about Pulso, answered from what Pulso does
- * (RULINGS.md "Identity and codes", "Who sees what", "Time and money",
- * "Telemedicine"; spec 2 §9 prices). `answer` is plain text; blank lines
+ * Questions seeded into `faqs` (docs/indicators-and-score.md "Tips and FAQ";
+ * issue 7 "Content"): what patients ask about Pulso, answered from what Pulso
+ * does (docs/codes.md "Personal code",
+ * docs/authorization.md "Who sees what through the code",
+ * docs/accounts.md "Trial and locked accounts",
+ * docs/telemedicine.md "Requests and payment"; prices:
+ * docs/payments-and-admin.md "Prices"). `answer` is plain text; blank lines
  * split paragraphs. Staff edit them later (issue 9).
  */
 export const SEEDED_FAQS: readonly { question: string; answer: string }[] = [

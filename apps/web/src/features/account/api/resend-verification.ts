@@ -1,7 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../app/api.ts';
 
-/** `GET /api/email/resend` → `{message}` (spec 1 §7): a new verification e-mail for the signed-in user. */
+/**
+ * `GET /api/email/resend` → `{message}` (docs/accounts.md "E-mail verification"): a new verification e-mail
+ * for the signed-in user.
+ */
 export function useResendVerification() {
   return useMutation({
     mutationFn: () => api.get<{ message: string }>('/email/resend'),

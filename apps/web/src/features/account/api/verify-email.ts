@@ -3,8 +3,9 @@ import { api } from '../../../app/api.ts';
 import { userQueryKey } from '../../../app/auth.tsx';
 
 /**
- * `PUT /api/email/verify/:token` → `{message}` (spec 1 §7). On success the
- * cached user and /home data are refreshed, so that /home shows the cards.
+ * `PUT /api/email/verify/:token` → `{message}`
+ * (docs/accounts.md "E-mail verification"). On success the cached user and
+ * /home data are refreshed, so that /home shows the cards.
  */
 export function useVerifyEmail() {
   const queryClient = useQueryClient();

@@ -37,12 +37,12 @@ import classes from './conteudo.module.css';
 type FormValues = { questoes: string; alternativas: { texto: string; pontos: number }[]; ativa: boolean };
 
 /**
- * The score questionnaires (issue 9 "Content"; spec 2 "Score screens"):
- * per category, its questions in the order asked, each with its
- * alternatives and points and whether it is served (Ativa) or a draft;
- * the most points the served questions give (at most 100, spec 2 §9).
- * Edit, add, move, activate or deactivate a question. Past results keep
- * their points.
+ * The score questionnaires (issue 9 "Content"; docs/indicators-and-score.md
+ * "Health score"): per category, its questions in the order asked, each with
+ * its alternatives and points and whether it is served (Ativa) or a draft;
+ * the most points the served questions give (at most 100,
+ * docs/payments-and-admin.md "Content"). Edit, add, move, activate or
+ * deactivate a question. Past results keep their points.
  */
 export function ScoreTab() {
   const snackbar = useSnackbar();

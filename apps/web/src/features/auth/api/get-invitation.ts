@@ -14,9 +14,10 @@ export type InvitationState =
 
 /**
  * Checks a company invitation before showing the form
- * (`GET /api/register/invitation/:token`, RULINGS.md "Corporate accounts").
- * A 404 means the invitation cannot be used. `recheck` asks again (after a
- * failed check, or when the registration found the invitation used up).
+ * (`GET /api/register/invitation/:token`,
+ * docs/accounts.md "Registering with an invitation"). A 404 means the
+ * invitation cannot be used. `recheck` asks again (after a failed check, or
+ * when the registration found the invitation used up).
  */
 export function useInvitation(token: string | undefined): { state: InvitationState; recheck: () => void } {
   const query = useQuery({

@@ -10,8 +10,9 @@ export type VirginCodeState =
   | { status: 'unavailable' };
 
 /**
- * Looks up an unclaimed sticker code (`GET /api/qrcode/virgins/:code`, RULINGS.md
- * "Virgin codes"). A malformed code, a 404 or any failure count as unavailable.
+ * Looks up an unclaimed sticker code (`GET /api/qrcode/virgins/:code`,
+ * docs/codes.md "Virgin codes"). A malformed code, a 404 or any failure count as
+ * unavailable.
  */
 export function useVirginCode(rawCode: string | undefined): VirginCodeState {
   const code = rawCode ? parseCode(rawCode) : null;

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../app/api.ts';
 import { type AuthResponse, useStartSession } from '../../../app/auth.tsx';
 
-/** `POST /api/login`: stores the token and caches the user on success (spec 1 §7). */
+/** `POST /api/login`: stores the token and caches the user on success (docs/accounts.md "Sign-in"). */
 export function useLogin() {
   const startSession = useStartSession();
   return useMutation({

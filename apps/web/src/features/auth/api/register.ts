@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../app/api.ts';
 import { type AuthResponse, useStartSession } from '../../../app/auth.tsx';
 
-/** JSON body of `POST /api/register` (spec 1 §7; `RegisterSchema`): `telefone` as digits. */
+/** JSON body of `POST /api/register` (docs/accounts.md "Registration"; `RegisterSchema`): `telefone` as digits. */
 export interface RegisterBody {
   name: string;
   telefone: string;
@@ -16,7 +16,8 @@ export interface RegisterBody {
 
 /**
  * `POST /api/register`, or `POST /api/register/:token` with a company
- * invitation (spec 1 §7, RULINGS.md "Corporate accounts"). Starts the session on 201.
+ * invitation (docs/accounts.md "Registration",
+ * "Registering with an invitation"). Starts the session on 201.
  */
 export function useRegister(inviteToken?: string) {
   const startSession = useStartSession();

@@ -4,10 +4,11 @@ import { api } from '../../../app/api.ts';
 import { chatQueryKey } from './get-atendimento-chat.ts';
 
 /**
- * The doctor blocks or unblocks the session's patient (RULINGS.md
- * "bloqueado"): `PUT /api/medico/bloqueio/:userId {bloqueado}` → `{message:
- * 'Paciente bloqueado' | 'Paciente desbloqueado'}`; a blocked patient cannot
- * request new sessions from this doctor. The cached chat's `paciente.bloqueado` follows.
+ * The doctor blocks or unblocks the session's patient (docs/telemedicine.md
+ * "Blocking a patient"): `PUT /api/medico/bloqueio/:userId {bloqueado}` →
+ * `{message: 'Paciente bloqueado' | 'Paciente desbloqueado'}`; a blocked
+ * patient cannot request new sessions from this doctor. The cached chat's
+ * `paciente.bloqueado` follows.
  */
 export function useBloquearPaciente(atendimentoId: number, pacienteId: number) {
   const queryClient = useQueryClient();

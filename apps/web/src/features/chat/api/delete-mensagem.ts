@@ -5,10 +5,10 @@ import { withoutMensagem } from './chat-cache.ts';
 import { chatQueryKey } from './get-atendimento-chat.ts';
 
 /**
- * Deletes one's own message (spec 2 §4, §6, §7): `DELETE /api/telemedicina/mensagem/:id`
- * → `{mensagem: {id}}`, removed from the cached chat. Errors: 403 not the
- * author ('Você só pode excluir suas próprias mensagens.') or the session
- * not active, 404.
+ * Deletes one's own message (docs/telemedicine.md "Deleting and reading"):
+ * `DELETE /api/telemedicina/mensagem/:id` → `{mensagem: {id}}`, removed from
+ * the cached chat. Errors: 403 not the author ('Você só pode excluir suas
+ * próprias mensagens.') or the session not active, 404.
  */
 export function useDeleteMensagem(atendimentoId: number) {
   const queryClient = useQueryClient();

@@ -5,10 +5,10 @@ import { withAtendimento } from './chat-cache.ts';
 import { chatQueryKey } from './get-atendimento-chat.ts';
 
 /**
- * The doctor ends a session (spec 1 §3; issue 6): `PUT /api/medico/atendimento/:id/encerrar`
- * → `{message: 'Atendimento encerrado', atendimento}` (status E); the cached
- * chat takes the new session. Errors: 403 not this session's doctor or not
- * active, 404.
+ * The doctor ends a session (docs/telemedicine.md "Ending and inactivity";
+ * issue 6): `PUT /api/medico/atendimento/:id/encerrar` → `{message:
+ * 'Atendimento encerrado', atendimento}` (status E); the cached chat takes the
+ * new session. Errors: 403 not this session's doctor or not active, 404.
  */
 export function useEncerrarAtendimento(atendimentoId: number) {
   const queryClient = useQueryClient();

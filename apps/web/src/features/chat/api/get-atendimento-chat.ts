@@ -16,12 +16,12 @@ export function chatQueryKey(id: number) {
 export const CHAT_REFRESH_MS = 10 * 60_000;
 
 /**
- * A care session's chat (`GET /api/telemedicina/atendimento/:id`, spec 1 §7)
- * for its patient or its doctor: `{user, medico, paciente, atendimento,
- * mensagens (latest page, oldest first), has_more, lock, role}`. A new read
- * keeps the older messages already loaded. 404 'Atendimento não encontrado'
- * for anyone else (not retried). The caller's `role` is remembered for the
- * unread counter.
+ * A care session's chat (`GET /api/telemedicina/atendimento/:id`,
+ * docs/api/telemedicina.md "Chat (both sides)") for its patient or its doctor:
+ * `{user, medico, paciente, atendimento, mensagens (latest page, oldest first),
+ * has_more, lock, role}`. A new read keeps the older messages already loaded.
+ * 404 'Atendimento não encontrado' for anyone else (not retried). The caller's
+ * `role` is remembered for the unread counter.
  */
 export function useAtendimentoChat(id: number) {
   const queryClient = useQueryClient();

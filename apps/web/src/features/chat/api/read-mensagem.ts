@@ -6,7 +6,8 @@ import { withRead } from './chat-cache.ts';
 import { chatQueryKey } from './get-atendimento-chat.ts';
 
 /**
- * Marks a message from the other side read once it is shown (spec 2 §7
+ * Marks a message from the other side read once it is shown
+ * (docs/telemedicine.md "Deleting and reading":
  * `PUT /api/telemedicina/mensagem/{id}`, "without a loading indicator") →
  * `{mensagem: {id, read_at}}`: the cached chat and the unread counter follow.
  * A failure is left silent: the message stays unread and counts as such.

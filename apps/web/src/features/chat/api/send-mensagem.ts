@@ -8,8 +8,9 @@ import { chatQueryKey } from './get-atendimento-chat.ts';
 export type NovaMensagem = { type: 'T'; content: string } | { type: 'I' | 'F'; file: File };
 
 /**
- * The body of `POST …/mensagem` (spec 1 §7, spec 2 §7): JSON `{type: 'T',
- * content}` for text; multipart `type` then `content` (the file) for I and F.
+ * The body of `POST …/mensagem` (docs/api/telemedicina.md "Chat (both sides)"):
+ * JSON `{type: 'T', content}` for text; multipart `type` then `content` (the
+ * file) for I and F.
  */
 export function mensagemBody(mensagem: NovaMensagem): unknown {
   if (mensagem.type === 'T') return { type: 'T', content: mensagem.content };

@@ -5,7 +5,7 @@ import { api } from '../../../app/api.ts';
 /** Query key of the signed-in user's devices. */
 export const devicesQueryKey = ['devices'] as const;
 
-/** `GET /api/devices` → `{devices: [{id, user_agent, updated_at}]}`, newest first (spec 2 §7). */
+/** `GET /api/devices` → `{devices: [{id, user_agent, updated_at}]}`, newest first (docs/accounts.md "Devices"). */
 export function useDevices() {
   return useQuery({
     queryKey: devicesQueryKey,

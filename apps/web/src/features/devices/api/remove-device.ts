@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api.ts';
 import { devicesQueryKey } from './get-devices.ts';
 
-/** `DELETE /api/device/{id}` → `{id}` (spec 2 §7); refreshes the device list. */
+/** `DELETE /api/device/{id}` → `{id}` (docs/accounts.md "Devices"); refreshes the device list. */
 export function useRemoveDevice() {
   const queryClient = useQueryClient();
   return useMutation({

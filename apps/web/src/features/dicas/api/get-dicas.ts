@@ -5,7 +5,10 @@ import { api } from '../../../app/api.ts';
 /** Query key of the health tips. */
 export const dicasQueryKey = ['dicas'] as const;
 
-/** `GET /api/dicas` → `{dicas: [{id, title, content}]}` (spec 2 §7): the active tips in staff order. */
+/**
+ * `GET /api/dicas` → `{dicas: [{id, title, content}]}` (docs/indicators-and-score.md "Tips and FAQ"): the
+ * active tips in staff order.
+ */
 export function useDicas() {
   return useQuery({
     queryKey: dicasQueryKey,

@@ -7,8 +7,9 @@ export const faqsQueryKey = ['faqs'] as const;
 
 /**
  * `GET /api/faqs` → `{faqs: [{id, question, answer}], contato: {email,
- * whatsapp}}` (spec 2 §7): the active questions in staff order and the
- * contact channels (`whatsapp` international digits `55…` or `null`).
+ * whatsapp}}` (docs/indicators-and-score.md "Tips and FAQ"): the active
+ * questions in staff order and the contact channels (`whatsapp` international
+ * digits `55…` or `null`).
  */
 export function useFaqs() {
   return useQuery({

@@ -17,7 +17,7 @@ export interface HomeSaveResponse {
 /** Query key of the emergency data (`GET /api/home`). */
 export const homeQueryKey = ['home'] as const;
 
-/** The signed-in patient with their emergency data (spec 1 §2 /home, §7 `GET /home`). */
+/** The signed-in patient with their emergency data (docs/accounts.md "The /home screen", `GET /home`). */
 export function useHome() {
   return useQuery({
     queryKey: homeQueryKey,

@@ -4,8 +4,9 @@ import { api } from '../../../app/api.ts';
 import { type HomeSaveResponse, storeHomeUser } from './get-home.ts';
 
 /**
- * `PUT /api/home/caracteristicas` with `CaracteristicasSchema`'s output (peso kg, altura m, cor, olhos, sinal; spec 1 §7).
- * Caches the answer's user; 422 answers carry `errors` per field.
+ * `PUT /api/home/caracteristicas` with `CaracteristicasSchema`'s output (peso kg, altura m, cor, olhos,
+ * sinal; docs/accounts.md "Physical characteristics"). Caches the answer's user; 422 answers carry `errors`
+ * per field.
  */
 export function useUpdateCaracteristicas() {
   const queryClient = useQueryClient();

@@ -4,8 +4,8 @@ import { api } from '../../../app/api.ts';
 import { type HomeSaveResponse, storeHomeUser } from './get-home.ts';
 
 /**
- * `PUT /api/home/geral` with `GeralSchema`'s output (nascimento, sexo, sangue, endereço, cidade, complemento; spec 1 §7).
- * Caches the answer's user; 422 answers carry `errors` per field.
+ * `PUT /api/home/geral` with `GeralSchema`'s output (nascimento, sexo, sangue, endereço, cidade, complemento;
+ * docs/accounts.md "General information"). Caches the answer's user; 422 answers carry `errors` per field.
  */
 export function useUpdateGeral() {
   const queryClient = useQueryClient();

@@ -4,8 +4,9 @@ import { api } from '../../../app/api.ts';
 import { type HomeSaveResponse, storeHomeUser } from './get-home.ts';
 
 /**
- * `PUT /api/home/pessoal` with `PessoalSchema`'s output (telefone, contato, contato_telefone, contato_relacao; spec 1 §7).
- * Caches the answer's user; 422 answers carry `errors` per field.
+ * `PUT /api/home/pessoal` with `PessoalSchema`'s output (telefone, contato, contato_telefone,
+ * contato_relacao; docs/accounts.md "Personal information"). Caches the answer's user; 422 answers carry
+ * `errors` per field.
  */
 export function useUpdatePessoal() {
   const queryClient = useQueryClient();

@@ -3,8 +3,9 @@ import { api } from '../../../app/api.ts';
 import { type HomeSaveResponse, storeHomeUser } from './get-home.ts';
 
 /**
- * `POST /api/home/avatar`, multipart field `avatar` (spec 1 §7: a 350×350
- * PNG). Shows 'Carregando ...' while it runs; caches the answer's user.
+ * `POST /api/home/avatar`, multipart field `avatar`
+ * (docs/accounts.md "Profile photo": a 350×350 PNG). Shows 'Carregando ...'
+ * while it runs; caches the answer's user.
  */
 export function useUploadAvatar() {
   const queryClient = useQueryClient();

@@ -31,7 +31,8 @@ export const indicadoresUserQueryKey = ['indicadores', 'user'] as const;
 
 /**
  * The signed-in user from `GET /api/home`, read afresh on every visit: the
- * indicators are locked by `isLocked(user)` (RULINGS.md "Trial").
+ * indicators are locked by `isLocked(user)`
+ * (docs/accounts.md "Trial and locked accounts").
  */
 export function useIndicadoresUser() {
   return useQuery({
@@ -170,9 +171,9 @@ function useSave<I, R>(kind: IndicadorKind, send: (input: I) => Promise<R>) {
 }
 
 /**
- * `POST /api/home/pressao` (spec 2 §7: multipart with dia, sis,
- * data_afericao, time_afericao, status; the server classifies) → 201
- * `{message, pressao}`.
+ * `POST /api/home/pressao` (docs/api/indicadores-score-profissional.md "Indicators": multipart with
+ * dia, sis, data_afericao, time_afericao, status; the server classifies) →
+ * 201 `{message, pressao}`.
  */
 export function useSavePressao() {
   return useSave('pressao', (input: PressaoInput & { status: string }) => {
@@ -196,8 +197,8 @@ export function useSaveOxigenacao() {
 
 /**
  * `POST /api/home/glicose` → 201 'Dado inserido com sucesso!' or, for a day
- * and period already recorded, 200 'Dado atualizado com sucesso!' (RULINGS.md
- * "Glucose insert-or-update").
+ * and period already recorded, 200 'Dado atualizado com sucesso!'
+ * (docs/indicators-and-score.md "Glucose").
  */
 export function useSaveGlicose() {
   return useSave('glicose', (input: GlicoseInput) => api.post<GlicoseSaved>('/home/glicose', input));

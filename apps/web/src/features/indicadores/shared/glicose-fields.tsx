@@ -11,13 +11,18 @@ import { useId } from 'react';
 import { MaskedTextInput } from '../../../ui/masked-text-input.tsx';
 import { classes, type FieldErrorMap } from './ui.tsx';
 
-/** The period options of the selector (RULINGS.md: 1 Café, 2 Almoço, 3 Janta, 4 Após as 22 Horas). */
+/**
+ * The period options of the selector (docs/indicators-and-score.md "Glucose": 1 Café, 2 Almoço, 3
+ * Janta, 4 Após as 22 Horas).
+ */
 export const periodoOptions = [
   { value: '', label: 'Escolha o período' },
   ...GLICOSE_PERIODO_IDS.map((id) => ({ value: String(id), label: GLICOSE_PERIODOS[id] })),
 ];
 
-/** Mantine colour of each alert severity (spec 2 §5: success, info, warning, error). */
+/**
+ * Mantine colour of each alert severity (docs/indicators-and-score.md "Glucose"): success, info, warning, error.
+ */
 const SEVERIDADE_COR: Record<AlertaSeveridade, string> = {
   success: 'green',
   info: 'blue',
@@ -29,11 +34,12 @@ const SEVERIDADE_COR: Record<AlertaSeveridade, string> = {
 export const glicoseCompleta = (text: string) => /^\d{2,3}$/.test(text) && Number(text) >= GLICOSE_MIN;
 
 /**
- * The period selector and the mg/dL field of the glucose screens (spec 2
- * "Glucose entry screen"): the field stays disabled, with the red warning
- * 'Escolha o período antes de informar a glicose.', until a period is
- * chosen; at most 3 digits, placeholder 120. Below them, once the value is
- * complete, the status alert of spec 2 §5 (with or without diabetes).
+ * The period selector and the mg/dL field of the glucose screens
+ * (docs/indicators-and-score.md "Glucose"): the field stays disabled, with
+ * the red warning 'Escolha o período antes de informar a glicose.', until a
+ * period is chosen; at most 3 digits, placeholder 120. Below them, once the
+ * value is complete, the status alert (with or without diabetes;
+ * docs/indicators-and-score.md "Glucose").
  */
 export function GlicoseFields({
   periodo,

@@ -19,7 +19,7 @@ export interface Coluna<T> {
 }
 
 /**
- * A history screen (spec 2 §2 "/indicador/…/historico", §9; issue 7): the
+ * A history screen (docs/indicators-and-score.md "Histories"; issue 7): the
  * title and a way back to the entry screen; the chart; the table of readings
  * latest first (the server's order) with each row's category as a coloured
  * badge with its label; the legend of the categories; 'Carregar mais' while

@@ -15,7 +15,10 @@ import { QueryError } from '../../../ui/query-error.tsx';
 import { useIndicadoresUser } from '../api/indicadores-api.ts';
 import classes from './indicadores.module.css';
 
-/** A category as shown (RULINGS.md "Indicators and score"): its label always, the tone as a dot and colours. */
+/**
+ * A category as shown (docs/indicators-and-score.md "Categories on screen"): its label always, the tone as a
+ * dot and colours.
+ */
 export function ToneBadge({ label, tom }: { label: string; tom: IndicadorTom }) {
   return (
     <span className={`${classes.badge} ${classes[tom]}`} data-tom={tom}>
@@ -35,9 +38,9 @@ export const TOM_COR: Record<IndicadorTom, string> = {
 };
 
 /**
- * Why a locked user (trial over, no plan, not corporate; RULINGS.md "Trial")
- * cannot record readings, with the way out: 'Ver planos' (/planos). Reading
- * the histories stays allowed.
+ * Why a locked user (trial over, no plan, not corporate;
+ * docs/accounts.md "Trial and locked accounts") cannot record readings, with
+ * the way out: 'Ver planos' (/planos). Reading the histories stays allowed.
  */
 export function IndicadorLockedNotice() {
   return (
@@ -81,7 +84,10 @@ export function agora(): Afericao {
 /** Field errors of a save, by field name. */
 export type FieldErrorMap = Partial<Record<string, string>>;
 
-/** The date and time fields of a reading (spec 2 §3: data_afericao, time_afericao), not after today. */
+/**
+ * The date and time fields of a reading (docs/indicators-and-score.md "Readings: day and time"), not after
+ * today.
+ */
 export function AfericaoFields({
   value,
   onChange,

@@ -15,7 +15,10 @@ export interface DorInput {
   local_dor: LocalDor;
   intensidade_dor: IntensidadeDor;
   descricao: string;
-  /** Another patient's id when a professional records their pain (spec 2 §7); null for the caller's own. */
+  /**
+   * Another patient's id when a professional records their pain (docs/health-record.md "Saving a
+   * pain record"); null for the caller's own.
+   */
   user_id: number | null;
 }
 
@@ -26,10 +29,10 @@ export interface DorSaveResponse {
 }
 
 /**
- * The multipart body of a pain record (spec 2 §3, §7 "Pain"): `tipo` 8,
- * `data` today in America/Sao_Paulo (`YYYY-MM-DD`), `valor` 0, `local_dor`
- * (the name, not the number), `intensidade_dor`, `descricao`, and
- * `user_id` when it is another patient's pain.
+ * The multipart body of a pain record (docs/health-record.md "Saving a pain
+ * record"): `tipo` 8, `data` today in America/Sao_Paulo (`YYYY-MM-DD`),
+ * `valor` 0, `local_dor` (the name, not the number), `intensidade_dor`,
+ * `descricao`, and `user_id` when it is another patient's pain.
  */
 export function dorFormData(input: DorInput, today: string = todayInSaoPaulo()): FormData {
   const body = new FormData();
@@ -44,9 +47,10 @@ export function dorFormData(input: DorInput, today: string = todayInSaoPaulo()):
 }
 
 /**
- * Saves a pain record with `POST /api/timeline/item` (spec 2 §4 "Pain").
- * Afterwards the timeline lists and the pain history are read again; a 403
- * (the trial ended meanwhile) reloads the user so that the screen locks.
+ * Saves a pain record with `POST /api/timeline/item` (docs/health-record.md
+ * "Saving a pain record"). Afterwards the timeline lists and the pain history
+ * are read again; a 403 (the trial ended meanwhile) reloads the user so that
+ * the screen locks.
  */
 export function useCreateDor() {
   const queryClient = useQueryClient();

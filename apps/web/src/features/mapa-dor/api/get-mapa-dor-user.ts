@@ -2,7 +2,7 @@ import type { UserView } from '@pulso/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api.ts';
 
-/** Answer of `GET /api/home` (spec 2 §7 "Indicators"): the signed-in user. */
+/** Answer of `GET /api/home` (docs/health-record.md "Trial lock"): the signed-in user. */
 export interface MapaDorUserResponse {
   user: UserView;
 }
@@ -12,8 +12,8 @@ export const mapaDorUserQueryKey = ['mapa-dor', 'user'] as const;
 
 /**
  * The signed-in user from `GET /api/home`, read afresh on every visit: the
- * pain map is locked by `isLocked(user)` (RULINGS.md "Trial"), computed by
- * the server at read time.
+ * pain map is locked by `isLocked(user)` (docs/health-record.md "Trial
+ * lock"), computed by the server at read time.
  */
 export function useMapaDorUser() {
   return useQuery({

@@ -18,7 +18,10 @@ export interface RecusarResponse {
   id: number;
 }
 
-/** Body of the refusal (`RecusaSchema`): one of the three reasons of spec 1 §3 and an optional comment. */
+/**
+ * Body of the refusal (`RecusaSchema`): one of the three reasons of
+ * docs/telemedicine.md "Decline reasons" and an optional comment.
+ */
 export type RecusaBody = z.output<typeof RecusaSchema>;
 
 /**
@@ -41,7 +44,10 @@ function useForgetSolicitacao() {
   };
 }
 
-/** 'Aceitar' a request (spec 2 §2): the session becomes A and its chat opens to both sides. */
+/**
+ * 'Aceitar' a request (docs/telemedicine.md "Requests waiting"): the session
+ * becomes A and its chat opens to both sides.
+ */
 export function useAceitarSolicitacao() {
   const forget = useForgetSolicitacao();
   return useMutation({
@@ -52,8 +58,9 @@ export function useAceitarSolicitacao() {
 }
 
 /**
- * 'Recusar' a request with a reason (spec 1 §3 decline reasons): the patient
- * reads the reason and comment; a pass or credit that paid is given back.
+ * 'Recusar' a request with a reason (docs/telemedicine.md "Decline reasons"):
+ * the patient reads the reason and comment; a pass or credit that paid is given
+ * back.
  */
 export function useRecusarSolicitacao() {
   const forget = useForgetSolicitacao();

@@ -5,7 +5,7 @@ import { useToken } from '../../../app/token.ts';
 import { MEDICO_POLL_MS, medicoKeys } from './keys.ts';
 import { useMedicoLive } from './use-medico-live.ts';
 
-/** Counters of the doctor area's home (docs/api-issue-6.md, `GET /api/medico/me`). */
+/** Counters of the doctor area's home (docs/api/telemedicina.md, `GET /api/medico/me`). */
 export interface MedicoResumo {
   /** Requests waiting for this doctor (status P). */
   solicitacoes: number;

@@ -4,14 +4,17 @@ import { api } from '../../../app/api.ts';
 import { MEDICO_POLL_MS, medicoKeys } from './keys.ts';
 import { useMedicoLive } from './use-medico-live.ts';
 
-/** Answer of `GET /api/telemedicina/solicitacoes` (spec 2 §7): the requests waiting, oldest first. */
+/**
+ * Answer of `GET /api/telemedicina/solicitacoes` (docs/api/telemedicina.md "Doctor area"): the requests
+ * waiting, oldest first.
+ */
 export interface SolicitacoesResponse {
   solicitacoes: AtendimentoView[];
 }
 
 /**
  * The care requests addressed to the signed-in doctor (status P, oldest
- * first; spec 2 §2 "Consultation requests list"). Read afresh on every
+ * first; docs/telemedicine.md "Requests waiting"). Read afresh on every
  * visit, then on realtime events, or every {@link MEDICO_POLL_MS} while
  * the socket is down.
  */

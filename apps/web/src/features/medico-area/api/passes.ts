@@ -14,7 +14,7 @@ export interface PassCreatedResponse {
   message?: string;
 }
 
-/** The passes the signed-in doctor issued (RULINGS.md "Pass"). */
+/** The passes the signed-in doctor issued (docs/telemedicine.md "Passes"). */
 export function usePasses() {
   return useQuery({
     queryKey: medicoKeys.passes,

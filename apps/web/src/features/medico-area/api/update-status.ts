@@ -12,8 +12,9 @@ export interface MedicoStatusResponse {
 
 /**
  * `PUT /api/medico/status {status}` (2 disponível, 1 ocupado, 0 offline;
- * spec 1 §3). Optimistic: the header shows the new status at once and goes
- * back to the previous one when the server refuses (the caller shows why).
+ * docs/telemedicine.md "Doctor status"). Optimistic: the header shows the new
+ * status at once and goes back to the previous one when the server refuses (the
+ * caller shows why).
  */
 export function useUpdateMedicoStatus() {
   const queryClient = useQueryClient();

@@ -29,11 +29,11 @@ export function useMedicoLive(): boolean {
 }
 
 /**
- * Keeps the doctor area live (issue 6; spec 2 §4): a request made, accepted
- * or refused (`atendimento.updated`), a session ended, a message sent, read
- * or deleted make the summary, the requests and the session lists stale, and
- * the ones on screen are read again; so does a reconnection, since events
- * may have been missed. Mount it once, in the area's shell.
+ * Keeps the doctor area live (issue 6; docs/telemedicine.md "Live updates"): a
+ * request made, accepted or refused (`atendimento.updated`), a session ended, a
+ * message sent, read or deleted make the summary, the requests and the session
+ * lists stale, and the ones on screen are read again; so does a reconnection,
+ * since events may have been missed. Mount it once, in the area's shell.
  */
 export function useMedicoRealtime(): void {
   const queryClient = useQueryClient();

@@ -21,7 +21,7 @@ interface Card {
  * doctor's status in words, and one card per counter of `GET /api/medico/me`
  * `resumo` (requests waiting, sessions in progress, unread messages), each
  * opening its list. Requests answered until none is left return here
- * (spec 2 §2 "Consultation requests list").
+ * (docs/telemedicine.md "Requests waiting").
  */
 export default function MedicoHomePage() {
   useDocumentTitle(pageTitles.medico);

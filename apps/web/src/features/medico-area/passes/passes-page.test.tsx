@@ -23,7 +23,7 @@ function stubClipboard(writeText: (text: string) => Promise<void>) {
   return spy;
 }
 
-describe('/medico/passes (RULINGS.md "Pass")', () => {
+describe('/medico/passes (docs/telemedicine.md "Passes")', () => {
   it('explains what a pass is and lists each with its code, dates and who used it', async () => {
     setToken('doc');
     stubMedicoApi({

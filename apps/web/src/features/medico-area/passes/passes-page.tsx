@@ -17,10 +17,10 @@ export const PASS_COPIED = 'Passe copiado';
 export const PASS_COPY_FAILED = 'Não foi possível copiar. Selecione o código e copie manualmente.';
 
 /**
- * /medico/passes (RULINGS.md "Pass"): what a pass is, in plain words; 'Gerar
- * passe' (`POST /api/medico/passes`, 'Passe gerado'); and every pass issued,
- * newest first, its code shown `ABCD-EF23` with a copy button, when it was
- * created and, once used, when and by which patient.
+ * /medico/passes (docs/telemedicine.md "Passes page"): what a pass is, in plain
+ * words; 'Gerar passe' (`POST /api/medico/passes`, 'Passe gerado'); and every
+ * pass issued, newest first, its code shown `ABCD-EF23` with a copy button,
+ * when it was created and, once used, when and by which patient.
  */
 export default function PassesPage() {
   useDocumentTitle(pageTitles.medicoPasses);

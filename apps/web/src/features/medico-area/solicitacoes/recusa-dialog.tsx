@@ -19,11 +19,11 @@ interface RecusaFormValues {
 }
 
 /**
- * 'Recusar' a request (spec 1 §3 decline reasons): one of the three reasons
- * as radios (required: 'Escolha o motivo da recusa') and an optional comment
- * of up to {@link RECUSA_COMENTARIO_MAX} characters, both shown to the
- * patient. `PUT /api/telemedicina/atendimento/:id/recusar`; on success the
- * snackbar says 'Solicitação recusada' and the dialog closes.
+ * 'Recusar' a request (docs/telemedicine.md "Decline reasons"): one of the
+ * three reasons as radios (required: 'Escolha o motivo da recusa') and an
+ * optional comment of up to {@link RECUSA_COMENTARIO_MAX} characters, both
+ * shown to the patient. `PUT /api/telemedicina/atendimento/:id/recusar`; on
+ * success the snackbar says 'Solicitação recusada' and the dialog closes.
  */
 export function RecusaDialog({
   solicitacao,

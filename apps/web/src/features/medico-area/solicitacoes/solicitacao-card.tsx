@@ -4,9 +4,9 @@ import { formatInstante, PAGAMENTO_LABELS } from '../format.ts';
 import classes from './solicitacoes-page.module.css';
 
 /**
- * One care request (spec 2 §3 "Consultation request"): the patient's photo
- * and name, when they asked, how the request was paid, the reason in their
- * words, and the two answers. Buttons are named with the patient
+ * One care request (docs/telemedicine.md "Requests waiting"): the patient's
+ * photo and name, when they asked, how the request was paid, the reason in
+ * their words, and the two answers. Buttons are named with the patient
  * ('Aceitar a solicitação de Ana Souza') so that a list of them reads well.
  */
 export function SolicitacaoCard({

@@ -36,7 +36,7 @@ function openWith(list: ReturnType<typeof makeAtendimento>[]) {
   return { ...stub, answered, arrive, ...renderRoutes(routes, '/medico/solicitacoes') };
 }
 
-describe('/medico/solicitacoes (spec 2 §2 "Consultation requests list")', () => {
+describe('/medico/solicitacoes (docs/telemedicine.md "Requests waiting")', () => {
   it('lists each request with the patient, when, the reason and how it was paid, oldest first', async () => {
     openWith([ana, bruno]);
     // The first render loads the area's and the page's chunks.

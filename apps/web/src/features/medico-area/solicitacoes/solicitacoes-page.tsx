@@ -18,12 +18,13 @@ import classes from './solicitacoes-page.module.css';
 export const NO_SOLICITACOES = 'Nenhuma solicitação pendente.';
 
 /**
- * /medico/solicitacoes, the care requests waiting for this doctor (spec 2 §2
- * "Consultation requests list", oldest first). 'Aceitar' opens the session
- * ('Solicitação aceita') and offers its chat; 'Recusar' asks for one of the
- * three reasons (spec 1 §3). When the list *becomes* empty the doctor goes
- * back to the area's home (spec 2 §4); opened empty, it says so. New
- * requests appear live (`atendimento.updated`), or within 30 s without realtime.
+ * /medico/solicitacoes, the care requests waiting for this doctor
+ * (docs/telemedicine.md "Requests waiting", oldest first). 'Aceitar' opens the
+ * session ('Solicitação aceita') and offers its chat; 'Recusar' asks for one of
+ * the three reasons (docs/telemedicine.md "Decline reasons"). When the list
+ * *becomes* empty the doctor goes back to the area's home; opened empty, it
+ * says so. New requests appear live (`atendimento.updated`), or within 30 s
+ * without realtime.
  */
 export default function SolicitacoesPage() {
   useDocumentTitle(pageTitles.medicoSolicitacoes);

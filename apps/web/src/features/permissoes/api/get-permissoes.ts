@@ -2,7 +2,7 @@ import type { Permissoes } from '@pulso/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api.ts';
 
-/** Answer of `GET /api/permissoes` (docs/api-issue-4.md). */
+/** Answer of `GET /api/permissoes` (docs/api/saude-and-permissoes.md). */
 export interface PermissoesResponse {
   permissoes: Permissoes;
 }

@@ -8,8 +8,9 @@ export interface SetupIntent {
 }
 
 /**
- * `GET /api/planos/pagamento/{plano}` → `{plano, intent}` (spec 2 §7): the
- * plan to subscribe and a fresh SetupIntent. 404 'Plano não encontrado.'
+ * `GET /api/planos/pagamento/{plano}` → `{plano, intent}`
+ * (docs/payments-and-admin.md "Plans"): the plan to subscribe and a fresh
+ * SetupIntent. 404 'Plano não encontrado.'
  * Never cached: a SetupIntent is used once.
  */
 export function usePlanoPagamento(planoId: number | null) {
@@ -24,7 +25,10 @@ export function usePlanoPagamento(planoId: number | null) {
   });
 }
 
-/** `GET /api/planos/pagamento` → `{intent}` (spec 2 §7): a SetupIntent to change the card. */
+/**
+ * `GET /api/planos/pagamento` → `{intent}` (docs/payments-and-admin.md
+ * "Saved card"): a SetupIntent to change the card.
+ */
 export function useCardIntent() {
   return useQuery({
     queryKey: ['planos', 'pagamento', 'cartao'],

@@ -9,9 +9,9 @@ export const planosQueryKey = ['planos'] as const;
 export type PlanosMessageAnswer = PlanosAnswer & { message: string };
 
 /**
- * `GET /api/planos` → `{subscription, plano, paymentMethod, planos}` (spec
- * 2 §7 "Plans"): the caller's plan with its saved card, or the plans on sale
- * (prices in centavos, instants ISO).
+ * `GET /api/planos` → `{subscription, plano, paymentMethod, planos}`
+ * (docs/payments-and-admin.md "Plans"): the caller's plan with its saved
+ * card, or the plans on sale (prices in centavos, instants ISO).
  */
 export function usePlanos() {
   return useQuery({

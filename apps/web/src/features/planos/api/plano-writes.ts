@@ -12,7 +12,8 @@ export interface PaymentInput {
 
 /**
  * `PUT /api/planos/subscribe {stripe_plan, payment_method}` with the
- * form's `Idempotency-Key` (spec 2 §7): 'Pagamento realizado com sucesso!'.
+ * form's `Idempotency-Key` (docs/payments-and-admin.md "Plans"): 'Pagamento
+ * realizado com sucesso!'.
  * Errors: 402 the provider's message; 409 already subscribed or in flight.
  * On success every read is refreshed so the trial lock lifts at once.
  */

@@ -4,8 +4,9 @@ import { api } from '../../../app/api.ts';
 import { profissionalQueryKey } from './get-profissional.ts';
 
 /**
- * `DELETE /api/profissional` (spec 2 §4: only the whole record can be
- * deleted) → `{message, profissional: null}`; the cache then holds `null`.
+ * `DELETE /api/profissional` (docs/codes.md "Once registered": only the whole
+ * record can be deleted) → `{message, profissional: null}`; the cache then
+ * holds `null`.
  */
 export function useDeleteProfissional() {
   const queryClient = useQueryClient();

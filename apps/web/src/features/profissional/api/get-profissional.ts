@@ -8,7 +8,7 @@ export const profissionalQueryKey = ['profissional'] as const;
 /**
  * `GET /api/profissional` → `{profissional}`: the caller's credential
  * (`{id, tipo, numero, documento, status, created_at}`, `documento` a signed
- * URL valid 15–16 minutes) or `null` (spec 2 §7; docs/api-issue-7.md).
+ * URL valid 15–16 minutes) or `null` (docs/api/indicadores-score-profissional.md "Emergency professional").
  * Refetched after 10 minutes so the photo's URL never runs out on screen.
  */
 export function useProfissional() {

@@ -8,8 +8,9 @@ export function qrcodeFileName(code: string): string {
 }
 
 /**
- * `GET /api/qrcode/download` with the bearer token (spec 2 §7): the print-quality
- * PNG, saved as `pulso-qrcode-<code>.png`. The mutation's variable is the canonical code.
+ * `GET /api/qrcode/download` with the bearer token (docs/codes.md "My QR code"): the
+ * print-quality PNG, saved as `pulso-qrcode-<code>.png`. The mutation's variable is the
+ * canonical code.
  */
 export function useDownloadQrcode() {
   return useMutation({

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api.ts';
 import type { OrderItem } from './pedidos.ts';
 
-/** Answer of `GET /api/qrcode` (docs/api-issue-2.md, docs/api-issue-8.md): `orders` newest first. */
+/** Answer of `GET /api/qrcode` (docs/api/account-and-profile.md, docs/api/pagamentos.md): `orders` newest first. */
 export interface QrcodeResponse {
   qrcode: {
     /** Canonical personal code (`123AB456`). */
@@ -18,7 +18,10 @@ export interface QrcodeResponse {
 /** Query key of the signed-in patient's QR code. */
 export const qrcodeQueryKey = ['qrcode'] as const;
 
-/** `GET /api/qrcode`: the patient's own code, its URL, its SVG and their sticker orders (spec 2 §7). */
+/**
+ * `GET /api/qrcode`: the patient's own code, its URL, its SVG and their sticker orders
+ * (docs/codes.md "My QR code").
+ */
 export function useQrcode() {
   return useQuery({
     queryKey: qrcodeQueryKey,

@@ -3,7 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiFetch } from '../../../app/api.ts';
 import { idempotencyHeaders, refreshAfterPayment } from '../../../ui/payment/after-payment.ts';
 
-/** An order as listed (spec 2 §3 "QR order"): `created_at` ISO instant, `status` A Aguardando / E Enviado. */
+/**
+ * An order as listed (docs/payments-and-admin.md "Sticker orders"): `created_at` ISO instant,
+ * `status` A Aguardando / E Enviado.
+ */
 export interface OrderItem {
   id: number;
   created_at: string;
@@ -32,7 +35,7 @@ export const purchaseQueryKey = ['qrcode', 'purchase'] as const;
 /** Query key of the caller's orders. */
 export const ordersQueryKey = ['qrcode', 'orders'] as const;
 
-/** `GET /api/qrcode/purchase` (spec 2 §7). */
+/** `GET /api/qrcode/purchase` (docs/payments-and-admin.md "Sticker orders"). */
 export function usePurchaseInfo() {
   return useQuery({
     queryKey: purchaseQueryKey,
@@ -40,7 +43,7 @@ export function usePurchaseInfo() {
   });
 }
 
-/** `GET /api/qrcode/orders` (spec 2 §7): newest first. */
+/** `GET /api/qrcode/orders` (docs/payments-and-admin.md "Sticker orders"): newest first. */
 export function useOrders() {
   return useQuery({
     queryKey: ordersQueryKey,
@@ -70,10 +73,11 @@ export interface OrderInput {
 }
 
 /**
- * `PUT /api/qrcode/purchase` with the `Idempotency-Key` (spec 2 §3 payload:
- * endereco, bairro, cidade, cep digits, complemento, valor, coupon {nome,
- * desconto}, payment_method) → 'Pedido realizado com sucesso!'. Errors: 402
- * the provider's message; 404/422 the coupon's or the address's message.
+ * `PUT /api/qrcode/purchase` with the `Idempotency-Key`
+ * (docs/payments-and-admin.md "Sticker orders"; payload: endereco, bairro,
+ * cidade, cep digits, complemento, valor, coupon {nome, desconto},
+ * payment_method) → 'Pedido realizado com sucesso!'. Errors: 402 the provider's
+ * message; 404/422 the coupon's or the address's message.
  * On success every read is refreshed (the orders, 'Meus pedidos', the price).
  */
 export function useOrderStickers() {

@@ -3,7 +3,7 @@ import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api.ts';
 import { type UserResponse, userQueryKey } from '../../../app/auth.tsx';
 
-/** Answer of `GET /api/saude` (docs/api-issue-4.md). */
+/** Answer of `GET /api/saude` (docs/api/saude-and-permissoes.md). */
 export interface SaudeResponse {
   user: UserHealthView;
   especialidades: { id: number; nome: string }[];
@@ -19,7 +19,7 @@ export interface SaudeSaveResponse {
 /** Query key of My Health (`GET /api/saude`). */
 export const saudeQueryKey = ['saude'] as const;
 
-/** The signed-in patient with their health data (spec 1 §2 /saude; issue 4 "My Health"). */
+/** The signed-in patient with their health data (docs/health-record.md "My Health"; issue 4 "My Health"). */
 export function useSaude() {
   return useQuery({
     queryKey: saudeQueryKey,

@@ -7,9 +7,10 @@ import { api } from '../../../app/api.ts';
 export const MEDICO_SEARCH_DEBOUNCE_MS = 250;
 
 /**
- * Spec 1 §5: the doctor autocomplete searches only when the text is longer
- * than one character and differs from the doctor already chosen (choosing
- * one writes their name into the input, which must not search again).
+ * docs/health-record.md "Choosing a doctor": the doctor autocomplete searches
+ * only when the text is longer than one character and differs from the doctor
+ * already chosen (choosing one writes their name into the input, which must
+ * not search again).
  */
 export function shouldSearchMedico(text: string, selected: string | null | undefined): boolean {
   const term = text.trim();

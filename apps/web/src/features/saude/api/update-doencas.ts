@@ -4,7 +4,7 @@ import { api } from '../../../app/api.ts';
 import { type SaudeResponse, saudeQueryKey } from './get-saude.ts';
 
 /**
- * `PUT /api/doencas {doencas: [{id, checked}]}` (docs/api-issue-4.md): the answer's checklist replaces the one of
+ * `PUT /api/doencas {doencas: [{id, checked}]}` (docs/api/saude-and-permissoes.md): the answer's checklist replaces the one of
  * `['saude']`, and the indicators are read again (the glucose screens classify by 'Diabetes'). 422 answers carry
  * `errors.doencas`.
  */

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api.ts';
 import { type SaudeSaveResponse, storeSaudeUser } from './get-saude.ts';
 
-/** Pause before `PUT /api/hospitalar` (spec 1 §4: the hospital form is saved after 100 ms). */
+/** Pause before `PUT /api/hospitalar` (docs/health-record.md "Hospital information": saved after 100 ms). */
 export const HOSPITALAR_SAVE_DELAY_MS = 100;
 
 /**

@@ -7,9 +7,10 @@ export const scoreQuestionsQueryKey = (categoria: ScoreCategoria) =>
   ['score', 'questions', categoria] as const;
 
 /**
- * `GET /api/questions?categoria=` → `{scoreQuestions, quizQuestions}` (spec 2
- * §7 Score): the category's questions served in some quiz, in order; an
- * empty list when it has none. Not asked until a category is chosen.
+ * `GET /api/questions?categoria=` → `{scoreQuestions, quizQuestions}`
+ * (docs/api/indicadores-score-profissional.md "Score"): the category's questions served in some
+ * quiz, in order; an empty list when it has none. Not asked until a category
+ * is chosen.
  */
 export function useScoreQuestions(categoria: ScoreCategoria | null) {
   return useQuery({

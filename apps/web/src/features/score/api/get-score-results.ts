@@ -7,11 +7,11 @@ export const scoreResultsQueryKey = ['score', 'results'] as const;
 
 /**
  * `GET /api/score/result` → `{pointsScore: [{categoria, pontuacao, faixa,
- * created_at, historico}], media: {pontuacao, faixa, respondidas}}` (spec 2
- * §7 Score; docs/api-issue-7.md): the latest result of each category (all
- * `null` when never answered) with up to 6 earlier ones, oldest first, and
- * the general average (2 decimals, a missing category counting 0). Read
- * afresh on every visit.
+ * created_at, historico}], media: {pontuacao, faixa, respondidas}}`
+ * (docs/api/indicadores-score-profissional.md "Score"): the latest result of each category (all
+ * `null` when never answered) with up to 6 earlier ones, oldest first, and the
+ * general average (2 decimals, a missing category counting 0). Read afresh on
+ * every visit.
  */
 export function useScoreResults() {
   return useQuery({

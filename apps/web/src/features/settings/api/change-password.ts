@@ -3,8 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../app/api.ts';
 
 /**
- * `PUT /api/settings/password {password_current, password, password_confirmation}`
- * → `{message}` (spec 2 §7); 422 `{errors}` on a wrong current password.
+ * `PUT /api/settings/password {password_current, password, password_confirmation}` →
+ * `{message}` (docs/accounts.md "Password change"); 422 `{errors}` on a wrong
+ * current password.
  */
 export function useChangePassword() {
   return useMutation({

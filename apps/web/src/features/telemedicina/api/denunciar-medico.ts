@@ -2,9 +2,10 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../app/api.ts';
 
 /**
- * Reports a doctor's profile (spec 1 §5, §8): `POST /api/denunciar/medico/:id
- * {motivo}` → 201 `{message}` ('Sua denúncia foi realizada com sucesso e
- * iremos avaliar.'). Errors: 422 `motivo`, 404 unknown doctor.
+ * Reports a doctor's profile (docs/telemedicine.md "Reporting a doctor"): `POST
+ * /api/denunciar/medico/:id {motivo}` → 201 `{message}` ('Sua denúncia foi
+ * realizada com sucesso e iremos avaliar.'). Errors: 422 `motivo`, 404 unknown
+ * doctor.
  */
 export function useDenunciarMedico(medicoId: number) {
   return useMutation({

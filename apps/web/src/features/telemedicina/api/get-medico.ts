@@ -4,10 +4,11 @@ import { api } from '../../../app/api.ts';
 import { rememberAtendimentoRole } from '../../../app/unread.ts';
 
 /**
- * Answer of `GET /api/telemedicina/medico/:id` (spec 1 §7): the caller, the
- * doctor as the caller sees it (`bloqueado`: this doctor blocked the
- * caller), the caller's sessions with them, newest first, and what a
- * request would use now (docs/api-issue-6.md "What a request will use").
+ * Answer of `GET /api/telemedicina/medico/:id` (docs/api/telemedicina.md "Patient
+ * side"): the caller, the doctor as the caller sees it (`bloqueado`: this
+ * doctor blocked the caller), the caller's sessions with them, newest first,
+ * and what a request would use now (docs/api/telemedicina.md "What a request will
+ * use").
  */
 export interface MedicoProfile {
   user: UserView;

@@ -9,8 +9,9 @@ export interface MedicosPage {
 }
 
 /**
- * The applied filters of /telemedicina/medicos (spec 1 §2 "search wizard":
- * city, clinic, specialty, name): ids or `null`, `nome` a term or `null`.
+ * The applied filters of /telemedicina/medicos (docs/telemedicine.md "Finding
+ * a doctor": city, clinic, specialty, name): ids or `null`, `nome` a term or
+ * `null`.
  * The labels travel with the ids so that the form shows them again.
  */
 export interface MedicoFilter {
@@ -43,10 +44,10 @@ export function medicosListKey(filter: MedicoFilter) {
 }
 
 /**
- * One page from `skip` doctors on (spec 1 §7): without filters
- * `GET /api/telemedicina/medicos/all[/:offset]` (the offset left out for the
- * first page); with any, `PUT /api/telemedicina/medicos/search
- * {cidade, clinica, especialidade, nome, skip}`.
+ * One page from `skip` doctors on (docs/api/telemedicina.md "Patient side"): without
+ * filters `GET /api/telemedicina/medicos/all[/:offset]` (the offset left out
+ * for the first page); with any, `PUT /api/telemedicina/medicos/search {cidade,
+ * clinica, especialidade, nome, skip}`.
  */
 export function fetchMedicosPage(filter: MedicoFilter, skip: number, signal?: AbortSignal) {
   if (!hasFilter(filter)) {

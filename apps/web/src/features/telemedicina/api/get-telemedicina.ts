@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api.ts';
 
 /**
- * Answer of `GET /api/telemedicina` (spec 1 §7; docs/api-issue-6.md):
+ * Answer of `GET /api/telemedicina` (docs/api/telemedicina.md "Patient side"):
  * `solicitacoes` the pending requests addressed to the caller's own doctor
  * profile (empty unless the caller is also a doctor), `minhas_solicitacoes`
  * the caller's own pending requests and doctors' answers not opened yet,

@@ -6,7 +6,10 @@ import { idempotencyHeaders, refreshAfterPayment } from '../../../ui/payment/aft
 /** The caller as the purchase reads them: the user view with the single teleconsultation price (centavos). */
 export type PurchaseUser = UserView & { atendimento_valor: number };
 
-/** `GET /api/telemedicina/purchase/atendimento` → `{user}` with `atendimento_valor` (spec 2 §5). */
+/**
+ * `GET /api/telemedicina/purchase/atendimento` → `{user}` with `atendimento_valor`
+ * (docs/payments-and-admin.md "Single consultation").
+ */
 export function useAtendimentoPurchase() {
   return useQuery({
     queryKey: ['telemedicina', 'purchase'],

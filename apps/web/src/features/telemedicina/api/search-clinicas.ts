@@ -7,8 +7,8 @@ import { api } from '../../../app/api.ts';
 export const CLINICA_SEARCH_DEBOUNCE_MS = 250;
 
 /**
- * Spec 1 §5, §9: autocompletes search only when the text is longer than one
- * character and differs from the option already chosen.
+ * docs/telemedicine.md "Finding a doctor": autocompletes search only when the
+ * text is longer than one character and differs from the option already chosen.
  */
 export function shouldSearchClinica(text: string, selected: string | null | undefined): boolean {
   const term = text.trim();

@@ -12,12 +12,13 @@ export interface AtendimentoCreated {
 }
 
 /**
- * Requests care (spec 1 §4, §5, §7): `POST /api/telemedicina/atendimento/medico/:id
- * {motivo, pass}` → 201 `{atendimento, message}`; the new session goes at the
- * top of the cached profile's list, which is then read again (its
- * `pagamento_previsto` changed). Errors (`ApiError`): 402 nothing pays for
- * it (`noPayment`), 422 `motivo`/`pass` ('Passe inválido ou já utilizado'),
- * 409 a session already open, 403 blocked by the doctor, 404 unknown doctor.
+ * Requests care (docs/telemedicine.md "Requests and payment"): `POST
+ * /api/telemedicina/atendimento/medico/:id {motivo, pass}` → 201 `{atendimento,
+ * message}`; the new session goes at the top of the cached profile's list, which is
+ * then read again (its `pagamento_previsto` changed). Errors (`ApiError`): 402
+ * nothing pays for it (`noPayment`), 422 `motivo`/`pass` ('Passe inválido ou já
+ * utilizado'), 409 a session already open, 403 blocked by the doctor, 404 unknown
+ * doctor.
  */
 export function useSolicitarAtendimento(medicoId: number) {
   const queryClient = useQueryClient();

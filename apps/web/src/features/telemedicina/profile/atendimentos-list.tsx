@@ -13,7 +13,10 @@ import { formatDateTimeBR } from '../../../ui/date-time.ts';
 import { novasLabel } from '../shared/medico-card.tsx';
 import classes from './medico-page.module.css';
 
-/** Shown on a pending session (spec 1 §4: tapping P opens nothing yet). */
+/**
+ * Shown on a pending session (docs/telemedicine.md "What the patient sees of a
+ * session": tapping P opens nothing yet).
+ */
 export const AGUARDANDO_TEXT = 'Aguardando o médico aceitar a solicitação.';
 
 /** Longest preview of a session's reason in the list, in characters. */
@@ -48,9 +51,9 @@ function RowContent({ atendimento }: { atendimento: AtendimentoView }) {
 }
 
 /**
- * The caller's sessions with a doctor, newest first (spec 1 §4): A, E and
- * ET open the chat; R opens the refusal's reason and comment; P only says
- * it is waiting for the doctor.
+ * The caller's sessions with a doctor, newest first (docs/telemedicine.md
+ * "What the patient sees of a session"): A, E and ET open the chat; R opens
+ * the refusal's reason and comment; P only says it is waiting for the doctor.
  */
 export function AtendimentosList({ atendimentos }: { atendimentos: AtendimentoView[] }) {
   const [recusado, setRecusado] = useState<AtendimentoView | null>(null);

@@ -12,9 +12,10 @@ interface DenunciaValues {
 }
 
 /**
- * 'Denunciar perfil' (spec 1 §2, §5, §8): the reason is required ('Informe
- * o motivo da denúncia'); on success the dialog closes and the snackbar
- * says 'Sua denúncia foi realizada com sucesso e iremos avaliar.'.
+ * 'Denunciar perfil' (docs/telemedicine.md "Reporting a doctor"): the reason
+ * is required ('Informe o motivo da denúncia'); on success the dialog closes
+ * and the snackbar says 'Sua denúncia foi realizada com sucesso e iremos
+ * avaliar.'.
  */
 export function DenunciaDialog({
   opened,

@@ -6,9 +6,9 @@ import { MedicoStatus } from '../shared/medico-status.tsx';
 import classes from './medico-page.module.css';
 
 /**
- * The doctor's profile (spec 1 §3 Doctor): photo, name as the page's `<h1>`,
- * 'Verificado' when staff checked the CRM, status with its label,
- * specialties, CRMs, city and clinics; `actions` below.
+ * The doctor's profile (docs/telemedicine.md "A doctor's profile"): photo,
+ * name as the page's `<h1>`, 'Verificado' when staff checked the CRM, status
+ * with its label, specialties, CRMs, city and clinics; `actions` below.
  */
 export function MedicoProfileCard({ medico, actions }: { medico: MedicoView; actions: ReactNode }) {
   const rows: [string, string][] = [];

@@ -2,7 +2,7 @@ import { subscribeToken } from '../../../app/token.ts';
 
 /**
  * The reason a patient is writing to a doctor, kept while they leave the
- * request to pay for it (docs/api-issue-6.md "What a request will use"):
+ * request to pay for it (docs/api/telemedicina.md "What a request will use"):
  * in this tab's memory only — a reload forgets it and nothing of it is
  * written to the device — and forgotten on any sign-in or sign-out, so the
  * next account on the device never reads it.

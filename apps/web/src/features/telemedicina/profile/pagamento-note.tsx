@@ -10,7 +10,7 @@ export const SOLICITAR_PARAM = 'solicitar';
 /**
  * The ways to pay for a request: the single-session purchase and the plans.
  * Both come back to this doctor's profile after paying, with the request
- * dialog open and the reason kept (docs/api-issue-6.md "What a request will use").
+ * dialog open and the reason kept (docs/api/telemedicina.md "What a request will use").
  */
 export function PaymentLinks() {
   const { pathname } = useLocation();

@@ -28,16 +28,16 @@ const EMPTY: SolicitarValues = { motivo: '', usarPass: false, pass: '' };
 type Failure = { message: string; payment: boolean };
 
 /**
- * The request-care dialog (spec 1 §4, §5, §7): the reason is required ('Informe
- * o motivo da solicitação'); 'Tenho um passe' shows the pass field, then
- * required ('Informe o passe'). The support pseudo-doctor needs only the
- * message, so it offers no pass. Above the reason, what the request will use
- * or what is missing (`previsto`). Sends `{motivo, pass}`; on success the
- * caller shows the thank-you dialog. A 402 (nothing pays for the session)
- * shows the server's message with links to the single-session purchase and
- * to /planos; field errors go under their fields; other failures show their
- * message. The reason is kept while the patient leaves to pay, or closes the
- * dialog, until it is sent (motivo-draft.ts).
+ * The request-care dialog (docs/telemedicine.md "The reason and the pass
+ * field"): the reason is required ('Informe o motivo da solicitação'); 'Tenho
+ * um passe' shows the pass field, then required ('Informe o passe'). The
+ * support pseudo-doctor needs only the message, so it offers no pass. Above the
+ * reason, what the request will use or what is missing (`previsto`). Sends
+ * `{motivo, pass}`; on success the caller shows the thank-you dialog. A 402
+ * (nothing pays for the session) shows the server's message with links to the
+ * single-session purchase and to /planos; field errors go under their fields;
+ * other failures show their message. The reason is kept while the patient
+ * leaves to pay, or closes the dialog, until it is sent (motivo-draft.ts).
  */
 export function SolicitarDialog({
   opened,

@@ -13,13 +13,13 @@ import { useAtendimentoPurchase, useBuyAtendimento } from '../api/purchase-atend
 import classes from './atendimento-purchase-page.module.css';
 
 /**
- * /telemedicina/purchase/atendimento, one teleconsultation (spec 2 §5
- * "Chat and consultation", §8 "Card provider error"): the price from `GET
- * /api/telemedicina/purchase/atendimento`, the card form whose button shows
- * it ('Pagar R$ 59,90') and 'Voltar'; `PUT` buys one credit, used by the
- * next request to a paid doctor. On success, 'Pagamento realizado com
- * sucesso!' and back to where the purchase was opened (the doctor's
- * profile) or /telemedicina.
+ * /telemedicina/purchase/atendimento, one teleconsultation
+ * (docs/payments-and-admin.md "Single consultation"): the price from `GET
+ * /api/telemedicina/purchase/atendimento`, the card form whose button shows it
+ * ('Pagar R$ 59,90') and 'Voltar'; `PUT` buys one credit, used by the next
+ * request to a paid doctor. On success, 'Pagamento realizado com sucesso!' and
+ * back to where the purchase was opened (the doctor's profile) or
+ * /telemedicina.
  */
 export default function AtendimentoPurchasePage() {
   useDocumentTitle(pageTitles.telemedicinaPurchase);

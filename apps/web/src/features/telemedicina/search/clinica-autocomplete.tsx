@@ -8,10 +8,10 @@ export interface ClinicaChoice {
 }
 
 /**
- * Clinic by autocomplete (spec 1 §2 search wizard, §5): searches
+ * Clinic by autocomplete (docs/telemedicine.md "Finding a doctor"): searches
  * `GET /api/clinicas/search/:text` as the patient types (more than one
- * character, not the chosen clinic's own label), shows 'Nome · Cidade - UF'
- * and answers the clinic chosen; clearing the text clears it.
+ * character, not the chosen clinic's own label), shows 'Nome · Cidade - UF' and
+ * answers the clinic chosen; clearing the text clears it.
  */
 export function ClinicaAutocomplete({
   text,

@@ -12,9 +12,9 @@ export const CHOOSE_CIDADE = 'Escolha a cidade entre as sugestões da lista';
 export const CHOOSE_CLINICA = 'Escolha a clínica entre as sugestões da lista';
 
 /**
- * The doctor search's filters (spec 1 §2 "search wizard": city, clinic,
- * specialty, name), each optional: the city and the clinic come from their
- * autocompletes, the specialty from `GET /api/especialidades`. 'Buscar'
+ * The doctor search's filters (docs/telemedicine.md "Finding a doctor": city,
+ * clinic, specialty, name), each optional: the city and the clinic come from
+ * their autocompletes, the specialty from `GET /api/especialidades`. 'Buscar'
  * applies them; 'Limpar filtros' goes back to every doctor.
  */
 export function MedicosSearchForm({

@@ -2,8 +2,8 @@ import { MEDICO_STATUS, type MedicoStatus as MedicoStatusValue } from '@pulso/do
 import classes from './medico-card.module.css';
 
 /**
- * A doctor's status (spec 1 §3: 2 disponível, 1 ocupado, 0 offline) as a
- * coloured dot *and* its label, never by colour alone.
+ * A doctor's status (docs/telemedicine.md "Doctor status": 2 disponível, 1
+ * ocupado, 0 offline) as a coloured dot *and* its label, never by colour alone.
  */
 export function MedicoStatus({ status }: { status: MedicoStatusValue }) {
   return (

@@ -26,11 +26,11 @@ export interface TargetPatientProps {
 }
 
 /**
- * Whose timeline receives the record (spec 1 §4 "Adding to another patient";
- * issue 5): by default the caller's own; typing a patient's code (`### AA ###`)
- * and 'Buscar paciente', or reading their QR Code, looks them up and shows
- * their photo, name and code with 'Limpar paciente' to go back to the
- * caller's own timeline.
+ * Whose timeline receives the record (docs/health-record.md "Adding to another
+ * patient's timeline"; issue 5): by default the caller's own; typing a
+ * patient's code (`### AA ###`) and 'Buscar paciente', or reading their QR
+ * Code, looks them up and shows their photo, name and code with 'Limpar
+ * paciente' to go back to the caller's own timeline.
  */
 export function TargetPatient({
   code,

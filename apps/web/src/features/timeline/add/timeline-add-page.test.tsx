@@ -127,7 +127,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('/timeline/add, the form (spec 1 §3, §5)', () => {
+describe('/timeline/add, the form (docs/health-record.md "Fields and limits")', () => {
   it('offers types 1, 2, 3, 4, 5 and 7 with their labels and dates today by default', async () => {
     fakeApi();
     renderAdd();
@@ -263,7 +263,7 @@ describe('/timeline/add, attachments (issue 5)', () => {
   });
 });
 
-describe('/timeline/add, server errors (spec 1 §8)', () => {
+describe('/timeline/add, server errors (docs/health-record.md "Adding a record")', () => {
   it('puts each 422 message under its field and keeps everything typed and attached', async () => {
     fakeApi({
       post: {
@@ -400,7 +400,7 @@ describe("/timeline/add, another patient's timeline (issue 5)", () => {
   });
 });
 
-describe('/timeline/add, locked (RULINGS.md "Trial")', () => {
+describe('/timeline/add, locked (docs/health-record.md "Trial lock")', () => {
   it('disables the form, says why and links to /planos', async () => {
     const { posts } = fakeApi({ me: makeUserView({ trialEnded: true, plano: null, empresarial: false }) });
     renderAdd();

@@ -76,23 +76,23 @@ function emptyValues(): TimelineAddValues {
 }
 
 /**
- * /timeline/add, 'Novo registro' (spec 1 §2, §3, §4, §5, §7; issue 5): type
- * (1, 2, 3, 4, 5, 7), date (today by default, never in the future), value
- * with the R$ mask (sent as '1234.56'), doctor by autocomplete or free text,
- * description and attachments (images resized to 800 px JPEG at quality
- * 0.5, PDFs as they are). Saved with `POST /api/timeline/item` (multipart):
- * on the patient's own timeline it shows 'Adicionado com sucesso!' and goes
- * to /timeline; for another patient (looked up by code, typed here or read
- * from their QR Code and passed as `?code=`), it sends `user_id`, shows
- * 'Adicionado na linha do tempo do paciente com sucesso!' for 5 seconds and
- * empties the record for the next one, keeping the patient (a non-doctor's
- * record waits for the patient's approval, and the message says so). A 422
- * puts each message under its field and keeps everything typed and
- * attached; the daily cap (429) and an expired lookup of the code (403)
- * are explained by the Save button, the latter with a way to look the
- * patient up again (docs/timeline-privacy.md). Locked
- * users (RULINGS.md "Trial") see the form disabled with 'Seu período gratuito
- * de 1 mês terminou.' and a way to /planos.
+ * /timeline/add, 'Novo registro' (docs/health-record.md "Adding a record";
+ * issue 5): type (1, 2, 3, 4, 5, 7), date (today by default, never in the
+ * future), value with the R$ mask (sent as '1234.56'), doctor by autocomplete
+ * or free text, description and attachments (images resized to 800 px JPEG at
+ * quality 0.5, PDFs as they are). Saved with `POST /api/timeline/item`
+ * (multipart): on the patient's own timeline it shows 'Adicionado com
+ * sucesso!' and goes to /timeline; for another patient (looked up by code,
+ * typed here or read from their QR Code and passed as `?code=`), it sends
+ * `user_id`, shows 'Adicionado na linha do tempo do paciente com sucesso!'
+ * for 5 seconds and empties the record for the next one, keeping the patient
+ * (a non-doctor's record waits for the patient's approval, and the message
+ * says so). A 422 puts each message under its field and keeps everything
+ * typed and attached; the daily cap (429) and an expired lookup of the code
+ * (403) are explained by the Save button, the latter with a way to look the
+ * patient up again (docs/timeline-privacy.md). Locked users
+ * (docs/health-record.md "Trial lock") see the form disabled with 'Seu
+ * período gratuito de 1 mês terminou.' and a way to /planos.
  */
 export default function TimelineAddPage() {
   useDocumentTitle(pageTitles.timelineAdd);

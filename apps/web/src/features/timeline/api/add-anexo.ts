@@ -5,11 +5,11 @@ import { timelineItemKey } from './get-timeline-item.ts';
 import { timelineListsKey } from './get-timeline-page.ts';
 
 /**
- * `POST /api/timeline/item/anexo` (spec 1 §7): multipart `timeline_item_id`
- * and one file `anexo` (already resized when an image) → `{anexo}`, appended
- * to the cached record. Errors: 422 `errors.anexo` (type from the bytes,
- * 2 MB image / 10 MB PDF, 10 per record), 403 locked / not the author / pain
- * record, 404.
+ * `POST /api/timeline/item/anexo` (docs/api/timeline.md "Routes"): multipart
+ * `timeline_item_id` and one file `anexo` (already resized when an image) →
+ * `{anexo}`, appended to the cached record. Errors: 422 `errors.anexo` (type
+ * from the bytes, 2 MB image / 10 MB PDF, 10 per record), 403 locked / not
+ * the author / pain record, 404.
  */
 export function useAddAnexo(itemId: number) {
   const queryClient = useQueryClient();

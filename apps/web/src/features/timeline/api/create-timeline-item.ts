@@ -18,11 +18,11 @@ export interface CreateTimelineItemInput {
 }
 
 /**
- * The multipart body of `POST /api/timeline/item` (spec 1 §7): `tipo`,
- * `data` (`YYYY-MM-DD`), `valor` (digits and a decimal point, `1234.56`, or
- * empty), `medico_id` (only when a listed doctor was chosen), `medico_name`,
- * `descricao`, one `anexos[]` part per file and `user_id` for another
- * patient's timeline.
+ * The multipart body of `POST /api/timeline/item` (docs/api/timeline.md
+ * "Routes"): `tipo`, `data` (`YYYY-MM-DD`), `valor` (digits and a decimal
+ * point, `1234.56`, or empty), `medico_id` (only when a listed doctor was
+ * chosen), `medico_name`, `descricao`, one `anexos[]` part per file and
+ * `user_id` for another patient's timeline.
  */
 export function timelineItemFormData({ item, anexos, userId }: CreateTimelineItemInput): FormData {
   const body = new FormData();

@@ -18,10 +18,10 @@ export function forgetTimelineItem(queryClient: QueryClient, id: number): void {
 }
 
 /**
- * `DELETE /api/timeline/item/:id` (spec 1 §4 "Delete needs confirmation"):
- * the record and its files go; the lists are read again (the caller leaves
- * the page, then {@link forgetTimelineItem}). Allowed to locked users
- * (RULINGS.md "Trial"). Errors: 403 pain record, 404.
+ * `DELETE /api/timeline/item/:id` (docs/health-record.md "Viewing, editing
+ * and deleting"): the record and its files go; the lists are read again (the
+ * caller leaves the page, then {@link forgetTimelineItem}). Allowed to locked
+ * users (docs/health-record.md "Trial lock"). Errors: 403 pain record, 404.
  */
 export function useDeleteTimelineItem(id: number) {
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@ import type { TimelineTargetUser } from '@pulso/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api.ts';
 
-/** Answer of `GET /api/timeline/user/:code` (docs/api-issue-5.md). */
+/** Answer of `GET /api/timeline/user/:code` (docs/api/timeline.md). */
 export interface TargetUserResponse {
   user: TimelineTargetUser;
 }

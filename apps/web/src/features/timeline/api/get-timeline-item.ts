@@ -8,16 +8,17 @@ export function timelineItemKey(id: number) {
 }
 
 /**
- * The attachments' signed URLs last 15 minutes (docs/api-issue-5.md): the
+ * The attachments' signed URLs last 15 minutes (docs/api/timeline.md): the
  * record is read again well before, so a thumbnail or PDF opened on a page
  * left open keeps working.
  */
 export const TIMELINE_ITEM_REFRESH_MS = 10 * 60_000;
 
 /**
- * One record with the caller's `user` (spec 1 §7 `GET /timeline/item/:id`):
- * the patient's own, or one the caller added to someone else's timeline.
- * 404 'Registro não encontrado' otherwise (not retried).
+ * One record with the caller's `user` (`GET /timeline/item/:id`,
+ * docs/api/timeline.md "Routes"): the patient's own, or one the caller added
+ * to someone else's timeline. 404 'Registro não encontrado' otherwise (not
+ * retried).
  */
 export function useTimelineItem(id: number) {
   return useQuery({

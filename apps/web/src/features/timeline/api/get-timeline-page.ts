@@ -20,8 +20,9 @@ export function timelineListKey(filter: TimelineFilter) {
 }
 
 /**
- * `/api/timeline/items/:medico/:search[/:offset]` (spec 1 §7): `:search` the
- * term URL-encoded or `all`; the offset is left out for the first page.
+ * `/api/timeline/items/:medico/:search[/:offset]` (docs/api/timeline.md
+ * "Routes"): `:search` the term URL-encoded or `all`; the offset is left out
+ * for the first page.
  */
 export function timelinePagePath(filter: TimelineFilter, offset: number): string {
   const search = filter.search ? encodeURIComponent(filter.search) : 'all';
@@ -36,13 +37,13 @@ export function appendTimelineItems(items: TimelineItemView[], more: TimelineIte
 }
 
 /**
- * The signed-in patient's own timeline (spec 1 §2 /timeline, §7; issue 5):
- * newest first, or best match first with a term (server-side Portuguese full
- * text, accents ignored); pages of the server's size (20), each asked from
- * the number of records already loaded while fewer than `total` are. Each
- * page answers `{user, timelineItems, total}`; `user` is the caller (for the
- * trial lock). Read afresh on every visit (records are added elsewhere).
- * 422 for a term over 100 characters.
+ * The signed-in patient's own timeline (docs/health-record.md "The list";
+ * issue 5): newest first, or best match first with a term (server-side
+ * Portuguese full text, accents ignored); pages of the server's size (20),
+ * each asked from the number of records already loaded while fewer than
+ * `total` are. Each page answers `{user, timelineItems, total}`; `user` is
+ * the caller (for the trial lock). Read afresh on every visit (records are
+ * added elsewhere). 422 for a term over 100 characters.
  */
 export function useTimelinePages(filter: TimelineFilter) {
   return useInfiniteQuery({

@@ -5,10 +5,10 @@ import { timelineItemKey } from './get-timeline-item.ts';
 import { timelineListsKey } from './get-timeline-page.ts';
 
 /**
- * `DELETE /api/timeline/item/anexo/:id` (spec 1 §7) → `{anexo: {id}}`: the
- * file goes and leaves the cached record. Allowed to locked users (RULINGS.md
- * "Trial": removing stays allowed). Errors: 403 not the author / pain record,
- * 404 'Anexo não encontrado'.
+ * `DELETE /api/timeline/item/anexo/:id` (docs/api/timeline.md "Routes") →
+ * `{anexo: {id}}`: the file goes and leaves the cached record. Allowed to
+ * locked users (docs/health-record.md "Trial lock": removing stays allowed).
+ * Errors: 403 not the author / pain record, 404 'Anexo não encontrado'.
  */
 export function useRemoveAnexo(itemId: number) {
   const queryClient = useQueryClient();

@@ -11,12 +11,13 @@ export interface TimelineItemSaved {
 }
 
 /**
- * `PUT /api/timeline/item/:id` (spec 1 §7) with `TimelineItemUpdateSchema`'s
- * output: `data` ISO, `valor` cleaned to digits and a decimal point
- * ('1234.56') or null, `medico_id` (a listed doctor, whose name the server
- * writes) or null with a free-text `medico_name`, `descricao`. The saved
- * record replaces the cached one; lists are read again. Errors: 422 per
- * field, 403 locked / pain record / not the author, 404.
+ * `PUT /api/timeline/item/:id` (docs/api/timeline.md "Routes") with
+ * `TimelineItemUpdateSchema`'s output: `data` ISO, `valor` cleaned to digits
+ * and a decimal point ('1234.56') or null, `medico_id` (a listed doctor,
+ * whose name the server writes) or null with a free-text `medico_name`,
+ * `descricao`. The saved record replaces the cached one; lists are read
+ * again. Errors: 422 per field, 403 locked / pain record / not the author,
+ * 404.
  */
 export function useUpdateTimelineItem(id: number) {
   const queryClient = useQueryClient();

@@ -44,12 +44,13 @@ function RemoveIcon() {
 }
 
 /**
- * The attachments of a record on /timeline/item/:id (spec 1 §3 anexos, §7;
- * issue 5): images as thumbnails that open larger, PDFs as links, both
- * through their short-lived signed `url`. Whoever may edit the record adds
- * one file at a time (an image resized to at most 800 px wide, JPEG quality
- * 0.9; a PDF as it is; at most 10) and removes them after a confirmation.
- * A locked user (RULINGS.md "Trial") may still remove, but not add.
+ * The attachments of a record on /timeline/item/:id (docs/health-record.md
+ * "Attachments"; issue 5): images as thumbnails that open larger, PDFs as
+ * links, both through their short-lived signed `url`. Whoever may edit the
+ * record adds one file at a time (an image resized to at most 800 px wide,
+ * JPEG quality 0.9; a PDF as it is; at most 10) and removes them after a
+ * confirmation. A locked user (docs/health-record.md "Trial lock") may still
+ * remove, but not add.
  */
 export function AnexosSection({
   itemId,

@@ -3,9 +3,10 @@ import type { ReactNode } from 'react';
 import { AppModal } from '../../../ui/app-modal.tsx';
 
 /**
- * A destructive action asked again (spec 1 §4 "Delete needs confirmation"):
- * the title, what will happen, 'Cancelar' (focused first: Enter does no harm)
- * and the red confirm button, busy while the request runs.
+ * A destructive action asked again (docs/health-record.md "Viewing, editing
+ * and deleting"): the title, what will happen, 'Cancelar' (focused first:
+ * Enter does no harm) and the red confirm button, busy while the request
+ * runs.
  */
 export function ConfirmDialog({
   opened,

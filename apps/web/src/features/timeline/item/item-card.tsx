@@ -30,7 +30,10 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 import { ITEM_FORM_FIELDS, ItemEditForm, type ItemFormValues, toFormValues } from './item-edit-form.tsx';
 import classes from './timeline-item-page.module.css';
 
-/** Why a record shows no 'Editar' (spec 1 §4; issue 5 "Records added by others"), or null. */
+/**
+ * Why a record shows no 'Editar' (docs/health-record.md "Viewing, editing and deleting"; issue 5
+ * "Records added by others"), or null.
+ */
 export function readOnlyReason(item: Pick<TimelineItemView, 'tipo'>, canEdit: boolean): string | null {
   if (item.tipo === TIPO_DOR) return TIMELINE_MESSAGES.painImmutable;
   return canEdit ? null : TIMELINE_MESSAGES.notAuthor;
@@ -48,13 +51,13 @@ export function pendingNote(role: TimelineActor): string {
 }
 
 /**
- * One record on /timeline/item/:id (spec 1 §4 "view mode, then edit mode
- * through an edit button, then save or cancel … Delete needs
- * confirmation"): the record read-only, 'Editar' and 'Excluir' as the
+ * One record on /timeline/item/:id (docs/health-record.md "Viewing, editing
+ * and deleting": view mode, then 'Editar' to edit, then save or cancel;
+ * deleting is confirmed): the record read-only, 'Editar' and 'Excluir' as the
  * domain's `timelineItemActions` allow (none for pain records; only delete
  * for the patient on a record someone else added), the edit form, and the
  * attachments. A locked user sees 'Editar' disabled with the trial tooltip;
- * deleting stays allowed (RULINGS.md "Trial").
+ * deleting stays allowed (docs/health-record.md "Trial lock").
  */
 export function ItemCard({
   item,

@@ -31,10 +31,11 @@ export function toFormValues(item: TimelineItemView): ItemFormValues {
 }
 
 /**
- * The edit mode of /timeline/item/:id (spec 1 §4, §5, §7 PUT body): date
- * (not in the future), value with the R$ mask (sent cleaned to digits and a
- * decimal point by `TimelineItemUpdateSchema`), doctor by autocomplete among
- * registered doctors or typed freely, description. 'Salvar' / 'Cancelar'.
+ * The edit mode of /timeline/item/:id (docs/health-record.md "Viewing,
+ * editing and deleting", "Fields and limits"): date (not in the future),
+ * value with the R$ mask (sent cleaned to digits and a decimal point by
+ * `TimelineItemUpdateSchema`), doctor by autocomplete among registered
+ * doctors or typed freely, description. 'Salvar' / 'Cancelar'.
  */
 export function ItemEditForm({ card }: { card: CardForm<ItemFormValues, TimelineItemUpdate> }) {
   return (

@@ -30,7 +30,7 @@ function BackLink() {
   );
 }
 
-/** 404 (spec: 'Registro não encontrado'): gone, never there, or someone else's. */
+/** 404 (docs/health-record.md "One record": 'Registro não encontrado'): gone, never there, or someone else's. */
 function ItemNotFound() {
   useDocumentTitle(TIMELINE_MESSAGES.notFound);
   return (
@@ -86,10 +86,10 @@ function ItemScreen({ id }: { id: number }) {
 }
 
 /**
- * /timeline/item/:id (spec 1 §2, §4, §7; issue 5): one record of the
- * patient's timeline — or one the caller added to someone else's — to read,
- * edit, delete and manage its attachments. An id that cannot exist and a 404
- * show 'Registro não encontrado' with a way back.
+ * /timeline/item/:id (docs/health-record.md "One record"; issue 5): one
+ * record of the patient's timeline — or one the caller added to someone
+ * else's — to read, edit, delete and manage its attachments. An id that
+ * cannot exist and a 404 show 'Registro não encontrado' with a way back.
  */
 export default function TimelineItemPage() {
   const id = parseItemId(useParams().id);

@@ -25,15 +25,15 @@ export function filterFromParams(params: URLSearchParams): TimelineFilter {
 const ADD_LABEL = 'Novo registro';
 
 /**
- * /timeline, the patient's health timeline (spec 1 §2, §4, §5, §7; issue 5):
- * newest first, each record with its type, icon, date, 50-character preview
- * and author, opening /timeline/item/:id; 'Carregar mais' pages through.
- * A search (enabled only with a term) shows a banner with the term and a
- * clear button; 'Somente médicos' keeps the records doctor accounts added.
- * 'Novo registro' goes to /timeline/add — for a locked user (RULINGS.md
- * "Trial") it is disabled with the spec's tooltip and a way to /planos.
- * Above the list, the records others added that await the patient's
- * approval (`PendingRecords`, docs/timeline-privacy.md).
+ * /timeline, the patient's health timeline (docs/health-record.md "The list",
+ * "Search"; issue 5): newest first, each record with its type, icon, date,
+ * 50-character preview and author, opening /timeline/item/:id; 'Carregar
+ * mais' pages through. A search (enabled only with a term) shows a banner
+ * with the term and a clear button; 'Somente médicos' keeps the records
+ * doctor accounts added. 'Novo registro' goes to /timeline/add — for a locked
+ * user (docs/health-record.md "Trial lock") it is disabled with the spec's
+ * tooltip and a way to /planos. Above the list, the records others added that
+ * await the patient's approval (`PendingRecords`, docs/timeline-privacy.md).
  */
 export default function TimelinePage() {
   useDocumentTitle(pageTitles.timeline);

@@ -40,9 +40,10 @@ export function TimelineLoadError({
 }
 
 /**
- * The records loaded so far (spec 1 §2 /timeline): a count line ('20 de 45
- * registros'), one link per record to /timeline/item/:id and 'Carregar mais'
- * while fewer than `total` are loaded; 'Nenhum registro.' when none match.
+ * The records loaded so far (docs/health-record.md "The list"): a count line
+ * ('20 de 45 registros'), one link per record to /timeline/item/:id and
+ * 'Carregar mais' while fewer than `total` are loaded; 'Nenhum registro.'
+ * when none match.
  */
 export function TimelineResults({
   items,

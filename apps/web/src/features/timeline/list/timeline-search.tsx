@@ -4,9 +4,10 @@ import { type FormEvent, type Ref, useState } from 'react';
 import classes from './timeline-page.module.css';
 
 /**
- * The search form of /timeline (spec 1 §5 "the term is required to enable
- * the search button"): a term of at most 100 characters, searched on
- * 'Buscar' or Enter. `initial` is the term in effect (kept in the URL).
+ * The search form of /timeline (docs/health-record.md "Search": the term is
+ * required to enable the search button): a term of at most 100 characters,
+ * searched on 'Buscar' or Enter. `initial` is the term in effect (kept in the
+ * URL).
  */
 export function TimelineSearchForm({
   initial,
@@ -54,8 +55,8 @@ export function TimelineSearchForm({
 }
 
 /**
- * The banner of a search in effect (spec 1 §4 "a banner shows the term with
- * a clear button; clearing returns to the full list").
+ * The banner of a search in effect (docs/health-record.md "Search": a banner
+ * shows the term with a clear button; clearing returns to the full list).
  */
 export function SearchBanner({ term, onClear }: { term: string; onClear: () => void }) {
   return (

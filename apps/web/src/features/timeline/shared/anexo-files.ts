@@ -20,7 +20,7 @@ export function formatBytes(bytes: number): string {
 
 /**
  * Why a prepared file cannot be sent, with the server's own messages
- * (docs/api-issue-5.md "Attachments"): not an image or a PDF
+ * (docs/api/timeline.md "Attachments"): not an image or a PDF
  * ('Envie imagens (JPEG, PNG ou WebP) ou PDF'), an image above
  * `MAX_UPLOAD_BYTES` after resizing or a PDF above `MAX_PDF_BYTES`. Null when fine.
  */

@@ -13,9 +13,10 @@ import classes from './record-fields.module.css';
 
 /**
  * The fields a record shares between /timeline/add and the edit mode of
- * /timeline/item/:id (spec 1 §3, §5), as typed: `data` ISO (the date input's
- * value), `valor` with the R$ mask ('R$ 1.234,56', '' for none), `medico_id`
- * the listed doctor chosen (null for a name typed freely).
+ * /timeline/item/:id (docs/health-record.md "Fields and limits"), as typed:
+ * `data` ISO (the date input's value), `valor` with the R$ mask
+ * ('R$ 1.234,56', '' for none), `medico_id` the listed doctor chosen (null
+ * for a name typed freely).
  */
 export interface RecordFieldValues {
   data: string;

@@ -21,7 +21,7 @@ export const IMAGE_UNREADABLE_MESSAGE = 'A imagem não pôde ser lida.';
  * What a chosen file is as an attachment: `'image'` (JPEG, PNG, WebP),
  * `'pdf'`, or `null` for anything the server refuses. Uses the declared type,
  * or the name's extension when the browser declares none; the server checks
- * the bytes anyway (docs/api-issue-5.md "Attachments").
+ * the bytes anyway (docs/api/timeline.md "Attachments").
  */
 export function anexoKind(file: File): 'image' | 'pdf' | null {
   if (IMAGE_TYPES.includes(file.type)) return 'image';

@@ -42,7 +42,7 @@ export function makeUser(overrides: Partial<UserView> = {}): UserView {
   return makeUserView(overrides);
 }
 
-/** A user whose 1-month trial ended, without a plan, not corporate (RULINGS.md "Locked"). */
+/** A user whose 1-month trial ended, without a plan, not corporate (docs/health-record.md "Trial lock"). */
 export function makeLockedUser(): UserView {
   return makeUserView({ trialEnded: true, plano: null, empresarial: false });
 }

@@ -6,11 +6,11 @@ import { paths } from '../../../app/paths.ts';
 import classes from './trial-lock.module.css';
 
 /**
- * A write the trial lock forbids (RULINGS.md "Trial"; spec 1 §4): the button
- * reads as disabled yet stays focusable and hoverable (`data-disabled`, not
- * `disabled`), so its tooltip 'Seu período gratuito de 1 mês terminou.' is
- * reached by mouse, touch and keyboard; screen readers hear the message as
- * the button's description. Clicking does nothing.
+ * A write the trial lock forbids (docs/health-record.md "Trial lock"): the
+ * button reads as disabled yet stays focusable and hoverable
+ * (`data-disabled`, not `disabled`), so its tooltip 'Seu período gratuito de
+ * 1 mês terminou.' is reached by mouse, touch and keyboard; screen readers
+ * hear the message as the button's description. Clicking does nothing.
  */
 export function LockedButton({
   children,
@@ -36,9 +36,9 @@ export function LockedButton({
 }
 
 /**
- * Why adding and editing are off for a locked user (RULINGS.md "Trial"), and
- * the way out: a link to /planos. Reading and deleting stay allowed, and the
- * notice says so.
+ * Why adding and editing are off for a locked user (docs/health-record.md
+ * "Trial lock"), and the way out: a link to /planos. Reading and deleting
+ * stay allowed, and the notice says so.
  */
 export function LockedNotice({ children }: { children?: ReactNode }) {
   return (

@@ -11,11 +11,12 @@ export const TARGET_PENDING_MESSAGE =
 
 /**
  * The other patient a record is being added for (issue 5 "Records added by
- * others"; spec 2 §7 pain `user_id`), kept in the URL as `?code=` so that a
- * QR Code read on /qrcode/read comes back here: the canonical `code` (null for
- * the caller's own timeline), its lookup (`GET /api/timeline/user/:code`),
- * `own` when the code is the caller's (`callerId`), `target` the patient found
- * otherwise, and `setCode` to change or clear it.
+ * others"; docs/health-record.md "Adding to another patient's timeline", the
+ * pain map's `user_id`), kept in the URL as `?code=` so that a QR Code read on
+ * /qrcode/read comes back here: the canonical `code` (null for the caller's
+ * own timeline), its lookup (`GET /api/timeline/user/:code`), `own` when the
+ * code is the caller's (`callerId`), `target` the patient found otherwise, and
+ * `setCode` to change or clear it.
  */
 export function useTargetPatient(callerId: number | undefined) {
   const [params, setParams] = useSearchParams();
