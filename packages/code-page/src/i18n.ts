@@ -1,17 +1,11 @@
+import type { Lang } from './lang.ts';
 import { en } from './messages/en.ts';
 import { es } from './messages/es.ts';
 import type { Messages } from './messages/messages.ts';
 import { ptBR } from './messages/pt-br.ts';
 
+export { LANGS, type Lang } from './lang.ts';
 export type { Messages };
-
-/**
- * The languages of the public page (docs/public-code-page.md "Language"): Brazilian Portuguese, the
- * app's language and the default, and English and Spanish for a foreign rescuer or a Brazilian hurt
- * abroad. Only Pulso's own words change; the patient's words are shown as written.
- */
-export const LANGS = ['pt-BR', 'en', 'es'] as const;
-export type Lang = (typeof LANGS)[number];
 
 /** Name of the cookie that keeps the language chosen with the switch (path `/code`). */
 export const LANG_COOKIE = 'pulso_lang';

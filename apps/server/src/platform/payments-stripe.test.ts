@@ -7,7 +7,8 @@ import { type FakeStripe, type FakeStripeAnswer, startFakeStripe } from '../test
 import { createPaymentProvider } from './payment-provider.ts';
 import { PaymentError, type PaymentProvider } from './payments.ts';
 import { SANDBOX_UNKNOWN_METHOD } from './payments-sandbox.ts';
-import { STRIPE_FALLBACK_MESSAGE, stripePaymentProvider, VALOR_MINIMO_MESSAGE } from './payments-stripe.ts';
+import { stripePaymentProvider } from './payments-stripe.ts';
+import { STRIPE_FALLBACK_MESSAGE, VALOR_MINIMO_MESSAGE } from './payments-stripe-errors.ts';
 
 /**
  * The `stripe` adapter against a local HTTP server standing in for the

@@ -1,4 +1,4 @@
-import type { Lang } from '../i18n.ts';
+import type { Lang } from '../lang.ts';
 
 type Enum = Record<string, string>;
 

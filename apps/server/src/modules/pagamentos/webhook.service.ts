@@ -4,7 +4,7 @@ import type Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { payments, webhook_events } from '../../db/schema/index.ts';
-import { stripeRefusal } from '../../platform/payments-stripe.ts';
+import { stripeRefusal } from '../../platform/payments-stripe-errors.ts';
 import { BILLING_EVENTS, type BillingOutcome, handleBillingEvent } from '../planos/billing-events.ts';
 import { type Compra, grantCompra } from './compras.ts';
 

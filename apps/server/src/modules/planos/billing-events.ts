@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { payments, planos, subscriptions } from '../../db/schema/index.ts';
 import type { JobLog } from '../../platform/jobs.ts';
-import { STRIPE_FALLBACK_MESSAGE } from '../../platform/payments-stripe.ts';
+import { STRIPE_FALLBACK_MESSAGE } from '../../platform/payments-stripe-errors.ts';
 import { savedCard } from '../pagamentos/cards.service.ts';
 import { mirrorSubscription } from './billing-mirror.ts';
 import { sendPlanReceipt } from './planos.service.ts';

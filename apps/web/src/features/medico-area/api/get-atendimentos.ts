@@ -1,20 +1,9 @@
 import type { AtendimentoView } from '@pulso/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api.ts';
+import type { AtendimentosFiltro } from './atendimentos-filtro.ts';
 import { MEDICO_POLL_MS, medicoKeys } from './keys.ts';
 import { useMedicoLive } from './use-medico-live.ts';
-
-/** Filters of the session list: in progress (A), over (E, ET) or all of them. */
-export const ATENDIMENTOS_FILTROS = ['ativos', 'encerrados', 'todos'] as const;
-/** One filter of `GET /api/medico/atendimentos?status=`. */
-export type AtendimentosFiltro = (typeof ATENDIMENTOS_FILTROS)[number];
-
-/** The filter named in `?status=`, `ativos` when absent or unknown. */
-export function parseFiltro(value: string | null): AtendimentosFiltro {
-  return (ATENDIMENTOS_FILTROS as readonly string[]).includes(value ?? '')
-    ? (value as AtendimentosFiltro)
-    : 'ativos';
-}
 
 /** One page of `GET /api/medico/atendimentos?status=…&offset=N`. */
 export interface AtendimentosPage {

@@ -1,4 +1,4 @@
-import type { AtendimentosFiltro } from './get-atendimentos.ts';
+import type { AtendimentosFiltro } from './atendimentos-filtro.ts';
 
 /**
  * Query keys of the doctor area. Everything lives under `['medico-area']`

@@ -5,12 +5,8 @@ import { generatePath, Link, useSearchParams } from 'react-router';
 import { pageTitles, paths } from '../../../app/paths.ts';
 import { QueryError } from '../../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
-import {
-  type AtendimentosFiltro,
-  appendAtendimentos,
-  parseFiltro,
-  useAtendimentos,
-} from '../api/get-atendimentos.ts';
+import { type AtendimentosFiltro, parseFiltro } from '../api/atendimentos-filtro.ts';
+import { appendAtendimentos, useAtendimentos } from '../api/get-atendimentos.ts';
 import { formatInstante, mensagensNovasText, STATUS_LABELS } from '../format.ts';
 import classes from './atendimentos-page.module.css';
 

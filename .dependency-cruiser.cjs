@@ -1,0 +1,59 @@
+/**
+ * Layers that only point down (docs/architecture.md "Layers"). `npm run lint` runs this check with
+ * `--ignore-known`: the violations listed in .dependency-cruiser-known-violations.json (found when the check came
+ * in) are being removed; any other fails the run. Remove a fixed one from that file; never add one.
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      comment: 'A module that imports itself through others cannot be read, tested or moved alone.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'server-infrastructure-below-modules',
+      comment: 'db/ and platform/ are what modules stand on: they never import a module.',
+      severity: 'error',
+      from: { path: '^apps/server/src/(db|platform)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^apps/server/src/modules/' },
+    },
+    {
+      name: 'domain-has-no-io',
+      comment:
+        'packages/domain is pure rules shared by server, web and code page: no Node built-ins, no apps.',
+      severity: 'error',
+      from: { path: '^packages/domain/src/', pathNot: '\\.test\\.ts$' },
+      to: {
+        path: '^(apps/|packages/code-page/)|^node:|^(fs|path|crypto|os|child_process|http|net)$',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'web-ui-below-app-and-features',
+      comment: 'apps/web/src/ui holds shared parts: it never reaches up into app/ or a feature.',
+      severity: 'error',
+      from: { path: '^apps/web/src/ui/' },
+      to: { path: '^apps/web/src/(app|features)/' },
+    },
+    {
+      name: 'web-features-independent',
+      comment: 'A feature never imports another feature; what two share moves to ui/ or app/.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
+  },
+};
