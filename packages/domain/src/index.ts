@@ -40,6 +40,7 @@ export * from './shared/text.ts';
 export * from './shared/zod-helpers.ts';
 export * from './shared/zod-locale.ts';
 export * from './telemedicina/events.ts';
+export * from './telemedicina/pagamento.ts';
 export * from './telemedicina/schemas.ts';
 export * from './telemedicina/telemedicina.ts';
 export * from './timeline/dor.ts';

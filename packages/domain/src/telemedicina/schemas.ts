@@ -3,6 +3,7 @@ import { CrmSchema } from '../medicos/medicos.ts';
 import { UserViewSchema } from '../profile/user.ts';
 import { cleanText } from '../shared/text.ts';
 import { blankToNull } from '../shared/zod-helpers.ts';
+import type { PagamentoPrevisto } from './pagamento.ts';
 import {
   ATENDIMENTO_STATUS_VALUES,
   TELEMEDICINA_MESSAGES as M,
@@ -10,7 +11,6 @@ import {
   MENSAGEM_MAX,
   MOTIVO_MAX,
   PAGAMENTO_ATENDIMENTO,
-  type PagamentoPrevisto,
   RECUSA_COMENTARIO_MAX,
   RECUSA_MOTIVO_VALUES,
 } from './telemedicina.ts';

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
+  choosePagamento,
+  type PagamentoPrevisto,
+  pagamentoPrevisto,
+  pagamentoPrevistoText,
+  planQuota,
+} from './pagamento.ts';
+import {
   ATENDIMENTO_STATUS,
   ATENDIMENTO_STATUS_VALUES,
   type AtendimentoStatus,
   atendimentoRoom,
   canDeleteMensagem,
   canSend,
-  choosePagamento,
   formatPass,
   INATIVIDADE_HORAS_PADRAO,
   isChatLocked,
@@ -18,10 +24,6 @@ import {
   PAGAMENTO_ATENDIMENTO,
   PASS_ALPHABET,
   PASS_LENGTH,
-  type PagamentoPrevisto,
-  pagamentoPrevisto,
-  pagamentoPrevistoText,
-  planQuota,
   RECUSA_MOTIVOS,
   requestState,
   sessionTarget,

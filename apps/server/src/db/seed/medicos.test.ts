@@ -12,13 +12,8 @@ import {
   medicos,
   users,
 } from '../schema/index.ts';
-import {
-  DEMO_DOCTORS,
-  DEMO_EMAIL_DOMAIN,
-  SUPPORT_DOCTOR,
-  seedDemoDoctors,
-  seedSupportDoctor,
-} from './medicos.ts';
+import { SUPPORT_DOCTOR, seedDemoDoctors, seedSupportDoctor } from './medicos.ts';
+import { DEMO_DOCTORS, DEMO_EMAIL_DOMAIN } from './medicos-demo.ts';
 import { searchKey } from './seed.ts';
 
 let t: TestApp;

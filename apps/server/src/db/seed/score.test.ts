@@ -3,7 +3,8 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { score_questions, score_quizzes } from '../schema/index.ts';
-import { SCORE_QUESTIONARIOS, seedScoreQuestionnaires } from './score.ts';
+import { seedScoreQuestionnaires } from './score.ts';
+import { SCORE_QUESTIONARIOS } from './score-questionarios.ts';
 
 describe('the seeded questionnaires (issue 7 "Health score")', () => {
   it('ask ten questions per category whose points run from 0 to exactly 100', () => {

@@ -1,6 +1,6 @@
 import { TELEMEDICINA_MESSAGES as M } from '@pulso/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isParticipant } from '../../platform/realtime.ts';
+import { isParticipant } from '../../platform/realtime-participants.ts';
 import { createDoctor, createPatient, createStaff, giveCreditos } from '../../test/factories.ts';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/harness.ts';
 import { postText, requestCare, send } from '../telemedicina/telemedicina.test-support.ts';
