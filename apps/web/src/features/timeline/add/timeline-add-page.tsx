@@ -2,7 +2,6 @@ import { Alert, Button, Paper, Radio, Text, Title } from '@mantine/core';
 import {
   isLocked,
   TIMELINE_ADD_TIPOS,
-  TIMELINE_MESSAGES,
   TIMELINE_TIPOS,
   type TimelineItemCreate,
   TimelineItemCreateSchema,
@@ -26,6 +25,7 @@ import { RecordFields, type RecordFieldValues } from '../shared/record-fields.ts
 import { ANEXO_QUALITY_ADD } from '../shared/resize-image.ts';
 import { LockedButton, LockedNotice } from '../shared/trial-lock.tsx';
 import { TARGET_PENDING_MESSAGE, useTargetPatient } from '../shared/use-target-patient.ts';
+import { type AddRefusal, addRefusal } from './add-refusal.ts';
 import { AnexosField } from './anexos-field.tsx';
 import { TargetPatient } from './target-patient.tsx';
 import classes from './timeline-add-page.module.css';
@@ -49,27 +49,6 @@ const FIELDS = [
   'medico_name',
   'descricao',
 ] as const satisfies readonly Path<TimelineAddValues>[];
-
-/**
- * Why the server would not take a record for another patient, shown by the
- * Save button until the next attempt (docs/timeline-privacy.md): the daily
- * cap (429) or a lookup of the code older than 24 hours (403), which a new
- * lookup renews.
- */
-export interface AddRefusal {
-  kind: 'limite' | 'busca';
-  message: string;
-}
-
-/** The refusal an `ApiError` of `POST /api/timeline/item` is, or null for any other failure. */
-export function addRefusal(error: unknown): AddRefusal | null {
-  if (!(error instanceof ApiError)) return null;
-  if (error.status === 429) return { kind: 'limite', message: error.message };
-  if (error.status === 403 && error.message === TIMELINE_MESSAGES.lookupRequired) {
-    return { kind: 'busca', message: error.message };
-  }
-  return null;
-}
 
 function emptyValues(): TimelineAddValues {
   return { tipo: '', data: todayInSaoPaulo(), valor: '', medico_id: null, medico_name: '', descricao: '' };
