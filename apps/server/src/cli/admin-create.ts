@@ -77,7 +77,7 @@ export async function runAdminCreate(
     const userId = await withCliDatabase(config, async ({ db }) => {
       await seedReferenceData(db);
       return db.transaction((tx) =>
-        createStaffAccount(tx as unknown as Db, { ...input, passwordHash }).catch((error: unknown) => {
+        createStaffAccount(tx, { ...input, passwordHash }).catch((error: unknown) => {
           if (error instanceof StaffEmailTaken) throw new CliError(`Erro: ${error.message}`);
           throw error;
         }),

@@ -172,7 +172,7 @@ export async function runMedicoCreate(
       await seedReferenceData(db);
       return db.transaction((tx) =>
         createMedico(
-          tx as unknown as Db,
+          tx,
           {
             name: input.name,
             email: input.email,

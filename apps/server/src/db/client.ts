@@ -67,7 +67,7 @@ export async function openDatabase(opts: {
     pool.on('connect', (client) => {
       client.on('error', () => {});
     });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db: Db = drizzlePg(pool, { schema });
     return {
       db,
       kind: 'postgres',
@@ -84,7 +84,7 @@ export async function openDatabase(opts: {
     opts.pgliteDir ? await PGlite.create(opts.pgliteDir, options) : await PGlite.create(options),
     turns,
   );
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db: Db = drizzlePglite(client, { schema });
   return {
     db,
     kind: 'pglite',

@@ -46,7 +46,7 @@ async function seedOne(db: Db, doctor: DemoDoctor, specialtyIds: Map<string, num
   const email = doctor.email.toLowerCase();
   const passwordHash = await unusablePasswordHash();
   await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+    const tx: Db = transaction;
     const [existing] = await tx
       .select({ id: users.id, medico_id: medicos.id })
       .from(users)
@@ -167,7 +167,7 @@ export async function seedSupportDoctor(
   }
   const passwordHash = await unusablePasswordHash();
   return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+    const tx: Db = transaction;
     const [existing] = await tx
       .select({ id: users.id, suporte: medicos.suporte })
       .from(users)

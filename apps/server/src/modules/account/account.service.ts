@@ -138,7 +138,7 @@ export async function sendVerificationMail(
  */
 export async function verifyEmail(db: Db, token: string): Promise<void> {
   const done = await db.transaction(async (tx) => {
-    const userId = await consumeToken(tx as unknown as Db, token, 'email_verify');
+    const userId = await consumeToken(tx, token, 'email_verify');
     if (userId === null) return false;
     const updated = await tx
       .update(users)

@@ -96,7 +96,7 @@ export async function updateDenuncia(
 ): Promise<AdminDenuncia> {
   if (id > INT4_MAX) throw notFound(M.notFound);
   await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+    const tx: Db = t;
     const [row] = await tx
       .select({ status: denuncias.status, nota: denuncias.nota })
       .from(denuncias)

@@ -26,7 +26,7 @@ import { audit } from './audit.service.ts';
  */
 
 async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (trx) => work(trx as unknown as Db));
+  return db.transaction(async (trx) => work(trx));
 }
 
 /** A company with its invitations and members. Errors: 404 'Empresa não encontrada'. */

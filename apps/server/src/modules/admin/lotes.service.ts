@@ -91,7 +91,7 @@ async function loteViews(db: Db, where: SQL | undefined, limit: number): Promise
  */
 export async function createLote(db: Db, actor: StaffActor, quantidade: number): Promise<LoteView> {
   const id = await db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+    const tx: Db = trx;
     const [lote] = await tx
       .insert(sticker_batches)
       .values({ quantidade, created_by: actor.userId })

@@ -428,7 +428,7 @@ export async function adminCreateMedico(
   passwordHash: string,
 ): Promise<AdminMedicoDetail> {
   const created = await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+    const tx: Db = t;
     const made = await createMedico(tx, input, passwordHash, { verified: false });
     await audit(tx, actor, {
       acao: 'medico.criar',
@@ -464,7 +464,7 @@ export async function editMedico(
   const before = await getMedico(db, id);
   if (input.crms.length === 0 && !before.suporte) throw fieldError('crms', M.crmRequired);
   await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+    const tx: Db = t;
     await assertCrmsFree(tx, input.crms, id);
     await cidadeName(tx, input.cidade_id);
     const specialties = await specialtyIds(tx, input.especialidades);
@@ -519,7 +519,7 @@ export async function setMedicoFlag(
 ): Promise<AdminMedicoDetail> {
   if (id > INT4_MAX) throw notFound(M.notFound);
   await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+    const tx: Db = t;
     const [row] = await tx
       .select({
         verified_at: medicos.verified_at,

@@ -163,7 +163,7 @@ export async function marcarEnviado(
   const db = deps.ctx.database.db;
   const now = (deps.now ?? (() => new Date()))();
   const sent = await db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+    const tx: Db = trx;
     const [row] = await tx
       .update(qrcode_orders)
       .set({ status: 'E', rastreio, enviado_em: now })

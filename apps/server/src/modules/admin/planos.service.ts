@@ -24,7 +24,7 @@ import { audit } from './audit.service.ts';
  */
 
 async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (trx) => work(trx as unknown as Db));
+  return db.transaction(async (trx) => work(trx));
 }
 
 /** The fields of `after` whose value differs from `before`, as `{antes, depois}`; `null` when nothing changed. */

@@ -117,7 +117,7 @@ export async function reviewProfissional(
 ): Promise<AdminProfissional> {
   if (id > INT4_MAX) throw notFound(M.notFound);
   await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+    const tx: Db = t;
     const [row] = await tx
       .select({ status: profissionais.status, motivo_rejeicao: profissionais.motivo_rejeicao })
       .from(profissionais)

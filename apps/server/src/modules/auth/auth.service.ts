@@ -141,7 +141,7 @@ export async function registerPatient(
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const invitation = options.invitationToken
-      ? await findUsableInvitation(tx as unknown as Db, options.invitationToken)
+      ? await findUsableInvitation(tx, options.invitationToken)
       : null;
     if (options.invitationToken && !invitation) throw fieldError('token', AUTH_MESSAGES.invitationInvalid);
 
@@ -152,7 +152,7 @@ export async function registerPatient(
       .limit(1);
     if (existing) throw fieldError('email', AUTH_MESSAGES.emailTaken);
 
-    const code = input.code ? parseCode(input.code) : await drawFreeCode(tx as unknown as Db);
+    const code = input.code ? parseCode(input.code) : await drawFreeCode(tx);
     if (!code) throw fieldError('code', AUTH_MESSAGES.codeUnavailable);
     const now = new Date();
     const [user] = await tx

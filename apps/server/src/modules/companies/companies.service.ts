@@ -138,7 +138,7 @@ export async function createCompanyWithInvitations(
   },
 ): Promise<{ company: Company; created: boolean; tokens: string[]; expiresAt: Date | null }> {
   return db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+    const tx: Db = trx;
     const created = !('id' in input.company);
     const company =
       'id' in input.company

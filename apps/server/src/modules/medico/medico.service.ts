@@ -158,7 +158,7 @@ export async function recusar(
   const db = deps.ctx.database.db;
   const { medicoId } = await requireMedico(db, actor);
   const row = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+    const tx: Db = transaction;
     const current = await ownSession(tx, medicoId, id, true);
     if (current.status !== 'P') throw conflict(M.notPending);
     if (current.pass_id !== null) {
@@ -249,7 +249,7 @@ export async function encerrar(deps: TelemedicinaDeps, actor: Actor, id: number)
   const { medicoId } = await requireMedico(db, actor);
   const now = new Date();
   const row = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+    const tx: Db = transaction;
     const current = await ownSession(tx, medicoId, id, true);
     if (current.status !== 'A') throw conflict(M.notActive);
     const [updated] = await tx

@@ -332,7 +332,7 @@ export async function chargeOnce(
     // The webhook may have granted it meanwhile (payment_intent.succeeded): the row decides, locked.
     const [locked] = await tx.select().from(payments).where(eq(payments.id, current.id)).for('update');
     if (locked?.status === 'pago') return locked;
-    const referencia = await grant(tx as unknown as Db);
+    const referencia = await grant(tx);
     const [paid] = await tx
       .update(payments)
       .set({

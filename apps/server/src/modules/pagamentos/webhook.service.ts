@@ -70,7 +70,7 @@ export async function handleStripeEvent(
       .returning({ id: webhook_events.id });
     if (!fresh) return 'duplicate';
     if (BILLING_EVENTS.has(event.type)) {
-      const result = await handleBillingEvent(tx as unknown as Db, deps, event);
+      const result = await handleBillingEvent(tx, deps, event);
       after = result.after;
       return result.outcome;
     }
@@ -119,7 +119,7 @@ export async function handleStripeEvent(
     }
     if (payment.compra && payment.user_id !== null) {
       // A one-off purchase whose request died after Stripe charged: granted here, once (the row is locked).
-      const referencia = await grantCompra(tx as unknown as Db, payment.user_id, payment.compra as Compra);
+      const referencia = await grantCompra(tx, payment.user_id, payment.compra as Compra);
       await tx
         .update(payments)
         .set({

@@ -161,7 +161,7 @@ export async function orderStickers(
   const freeSub = await freeSetSubscription(db, userId, now);
   if (freeSub !== null) {
     const free = await db.transaction(async (trx) => {
-      const tx = trx as unknown as Db;
+      const tx: Db = trx;
       await tx
         .select({ id: subscriptions.id })
         .from(subscriptions)

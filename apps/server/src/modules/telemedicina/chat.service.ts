@@ -189,7 +189,7 @@ export async function postMensagem(
   let row: MensagemRow;
   try {
     row = await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+      const tx: Db = transaction;
       const status = await lockSession(tx, access.row.id);
       if (status === null || !canSend(status)) throw conflict(M.notActive);
       const values =

@@ -32,7 +32,7 @@ export async function endIdleAtendimentos(
   const db = ctx.database.db;
   const cutoff = new Date(now.getTime() - ctx.config.inatividadeHoras * 3600 * 1000);
   const ended = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+    const tx: Db = transaction;
     // Rows another runner (or a message being written) holds are skipped, not waited for.
     const idle = tx
       .select({ id: atendimentos.id })

@@ -94,7 +94,7 @@ export async function deleteMensagem(deps: ChatDeps, actor: Actor, mensagemId: n
   const from = mensagem.from === 'M' ? 'M' : 'U';
   if (from !== viewer) throw forbidden(M.notOwnMessage);
   const deleted = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+    const tx: Db = transaction;
     const status = await lockSession(tx, access.row.id);
     if (status === null || !canDeleteMensagem({ from, viewer, status })) throw conflict(M.notActive);
     const [gone] = await tx

@@ -110,7 +110,7 @@ export async function solicitarAtendimento(
     .limit(1);
   if (blocked) throw new HttpError(403, M.blockedByMedico);
   const row = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+    const tx: Db = transaction;
     let inserted: AtendimentoRow | undefined;
     try {
       [inserted] = await tx
