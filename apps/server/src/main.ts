@@ -16,6 +16,7 @@ import { createPaymentProvider } from './platform/payment-provider.ts';
 import { createPushSender } from './platform/push.ts';
 import { createRealtime, realtimeRedisKey } from './platform/realtime.ts';
 import { diskStorage, removeStaleTempFiles } from './platform/storage.ts';
+import { realtimeAccess } from './realtime-access.ts';
 
 /**
  * With `DATABASE_URL`, several nodes may share `DATA_DIR/files`: only `.tmp`
@@ -88,7 +89,7 @@ async function main(): Promise<void> {
     push: await createPushSender(config, database.db),
     payments: createPaymentProvider(config, database.db),
     realtime: createRealtime({
-      db: database.db,
+      access: realtimeAccess(database.db),
       redis: config.redisUrl ? { url: config.redisUrl, key: await realtimeRedisKey(database) } : undefined,
     }),
   });

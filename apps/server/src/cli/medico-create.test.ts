@@ -23,6 +23,7 @@ import { createPaymentProvider } from '../platform/payment-provider.ts';
 import { createPushSender } from '../platform/push.ts';
 import { createRealtime } from '../platform/realtime.ts';
 import { diskStorage } from '../platform/storage.ts';
+import { realtimeAccess } from '../realtime-access.ts';
 import { createPatient } from '../test/factories.ts';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../test/harness.ts';
 import { CLI_ORIGIN, runInProcess, spawnCli, useDataDir } from '../test/run-cli.ts';
@@ -92,7 +93,7 @@ async function inspect<T>(dataDir: string, read: (db: Db, app: FastifyInstance) 
     mailer: createMailer(config),
     push: await createPushSender(config, database.db),
     payments: createPaymentProvider(config, database.db),
-    realtime: createRealtime({ db: database.db }),
+    realtime: createRealtime({ access: realtimeAccess(database.db) }),
   });
   try {
     return await read(database.db, app);

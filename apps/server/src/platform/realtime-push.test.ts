@@ -14,9 +14,11 @@ import {
   type AtendimentoParties,
   publishAtendimentoEvent,
 } from '../modules/telemedicina/telemedicina.events.ts';
-import { createAtendimento, createDoctor, createPatient, pushSubscription } from '../test/factories.ts';
+import { realtimeAccess } from '../realtime-access.ts';
+import { createPatient, pushSubscription } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { type ClientSocket, connectSocket } from '../test/sockets.ts';
+import { createAtendimento, createDoctor } from '../test/telemedicina-factories.ts';
 import { createPushSender, type PushSender } from './push.ts';
 import { createRealtime, type Realtime } from './realtime.ts';
 
@@ -72,7 +74,7 @@ beforeEach(async () => {
 
 /** A node of its own (HTTP server, Socket.IO with the Redis adapter) on the test's database. */
 async function startNode(key: string) {
-  const realtime = createRealtime({ db: t.database.db, redis: { url: REDIS_URL, key } });
+  const realtime = createRealtime({ access: realtimeAccess(t.database.db), redis: { url: REDIS_URL, key } });
   const server = createHttpServer((_req, res) => res.writeHead(404).end());
   realtime.attach(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

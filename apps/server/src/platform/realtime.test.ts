@@ -10,10 +10,12 @@ import {
 } from '@pulso/domain';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAtendimento, createDoctor, createPatient } from '../test/factories.ts';
+import { realtimeAccess } from '../realtime-access.ts';
+import { createPatient } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { privateRedis } from '../test/redis-server.ts';
 import { type ClientSocket, connectSocket, joinAtendimento, recordEvents } from '../test/sockets.ts';
+import { createAtendimento, createDoctor } from '../test/telemedicina-factories.ts';
 import { createRealtime, type Realtime, type RealtimeLog, realtimeRedisKey } from './realtime.ts';
 
 // The machines and CI run Redis on loopback (README.md "Tests"); vitest.config.ts requires REDIS_URL in CI.
@@ -247,7 +249,11 @@ async function waitFor(check: () => Promise<boolean>): Promise<void> {
 
 /** A second API node in this process: its own HTTP server and Socket.IO, the Redis adapter, the same database. */
 async function startNode(key: string, url = REDIS_URL, log?: RealtimeLog) {
-  const realtime = createRealtime({ db: t.database.db, redis: { url, key }, ...(log ? { log } : {}) });
+  const realtime = createRealtime({
+    access: realtimeAccess(t.database.db),
+    redis: { url, key },
+    ...(log ? { log } : {}),
+  });
   const server = createServer((_req, res) => res.writeHead(404).end());
   realtime.attach(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -368,7 +374,7 @@ describe('realtime across nodes (REDIS_URL: the Socket.IO Redis adapter)', () =>
     const lines: string[] = [];
     // Port 1: nothing listens there; ioredis keeps retrying in the background.
     const realtime = createRealtime({
-      db: t.database.db,
+      access: realtimeAccess(t.database.db),
       redis: { url: 'redis://127.0.0.1:1', key: `pulso-io:test:${randomUUID()}` },
       requestTimeoutMs: 300,
       log: {

@@ -13,9 +13,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import type { Database, Db } from '../db/client.ts';
-import { resolveSession } from '../modules/auth/auth.service.ts';
-import { isParticipant } from './realtime-participants.ts';
+import type { Database } from '../db/client.ts';
 import { closeRedis, FAIL_FAST_REDIS_OPTIONS } from './redis.ts';
 
 /** What the server keeps about an authenticated socket. */
@@ -87,9 +85,21 @@ export interface RealtimeLog {
   warn(obj: object, msg: string): void;
 }
 
+/**
+ * What the realtime layer asks the modules, which own the rules: who is
+ * behind a handshake token, and who may hear a care session's room. Built by
+ * `realtimeAccess` (realtime-access.ts) from the auth and telemedicina modules.
+ */
+export interface RealtimeAccess {
+  /** The live session behind a bearer token, or null (unknown, revoked, expired). */
+  session(token: string): Promise<{ sessionId: number; userId: number } | null>;
+  /** Whether `userId` may hear `atendimento.{atendimentoId}`. */
+  mayHearAtendimento(atendimentoId: number, userId: number): Promise<boolean>;
+}
+
 /** Options of {@link createRealtime}. */
 export interface RealtimeOptions {
-  db: Db;
+  access: RealtimeAccess;
   /**
    * Fan-out across API nodes through Redis (`REDIS_URL`;
    * docs/architecture.md "Realtime and jobs across nodes"): `url` of the
@@ -134,7 +144,7 @@ export async function realtimeRedisKey(database: Database): Promise<string> {
  * them all.
  */
 export function createRealtime(options: RealtimeOptions): Realtime {
-  const { db } = options;
+  const { access } = options;
   let currentLog = options.log ?? stderrLog;
   // The adapter's connections report through whatever logger is current (see `attach`).
   const log: RealtimeLog = { warn: (obj, msg) => currentLog.warn(obj, msg) };
@@ -150,7 +160,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
 
   io.use(async (socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null;
-    const session = token ? await resolveSession(db, token).catch(() => null) : null;
+    const session = token ? await access.session(token).catch(() => null) : null;
     if (!session) return next(new Error(UNAUTHENTICATED_MESSAGE));
     socket.data.userId = session.userId;
     socket.data.sessionId = session.sessionId;
@@ -165,7 +175,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
         reply({ ok: false, message: TELEMEDICINA_MESSAGES.notFound });
         return;
       }
-      const allowed = await isParticipant(db, atendimentoId, socket.data.userId).catch(() => false);
+      const allowed = await access.mayHearAtendimento(atendimentoId, socket.data.userId).catch(() => false);
       if (!allowed) {
         reply({ ok: false, message: TELEMEDICINA_MESSAGES.notFound });
         return;

@@ -14,6 +14,7 @@ import { createPaymentProvider } from '../platform/payment-provider.ts';
 import { createPushSender } from '../platform/push.ts';
 import { createRealtime } from '../platform/realtime.ts';
 import { diskStorage } from '../platform/storage.ts';
+import { realtimeAccess } from '../realtime-access.ts';
 import type {} from './provided.ts';
 
 /** Which engine this Vitest project runs the API tests on (vitest.config.ts). */
@@ -94,7 +95,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     mailer: createMailer(config),
     push: await createPushSender(config, database.db),
     payments: createPaymentProvider(config, database.db),
-    realtime: createRealtime({ db: database.db }),
+    realtime: createRealtime({ access: realtimeAccess(database.db) }),
   });
   await app.ready();
   return {

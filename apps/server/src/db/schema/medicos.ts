@@ -13,38 +13,8 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { cidades, especialidades } from './reference.ts';
-import { users } from './users.ts';
-
-/**
- * Doctor profiles (docs/telemedicine.md "Doctors"). Every
- * account is a `users` row; a doctor account is one that also has a row
- * here, so the name and avatar are the account's. `busca` is the lower-case,
- * accent-free name the autocomplete searches. A doctor with `suspended_at`
- * set is not listed and counts as no doctor anywhere (issue 9).
- * `status`: 2 disponível, 1 ocupado, 0 offline.
- */
-export const medicos = pgTable(
-  'medicos',
-  {
-    id: serial('id').primaryKey(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    busca: varchar('busca', { length: 255 }).notNull(),
-    status: smallint('status').notNull().default(0),
-    suporte: boolean('suporte').notNull().default(false),
-    cidade_id: integer('cidade_id').references(() => cidades.id),
-    verified_at: timestamp('verified_at', { withTimezone: true }),
-    suspended_at: timestamp('suspended_at', { withTimezone: true }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('medicos_user_unique').on(t.user_id),
-    index('medicos_busca_trgm').using('gin', sql`${t.busca} gin_trgm_ops`),
-  ],
-);
+import { especialidades } from './reference.ts';
+import { medicos, users } from './users.ts';
 
 /** A doctor's CRM registrations: number and the state (UF) of the regional council. */
 export const medico_crms = pgTable(

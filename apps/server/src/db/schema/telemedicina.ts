@@ -11,9 +11,9 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { atendimentos, medicos } from './medicos.ts';
+import { atendimentos } from './medicos.ts';
 import { cidades } from './reference.ts';
-import { users } from './users.ts';
+import { medicos, users } from './users.ts';
 
 /**
  * Chat messages of a care session (docs/telemedicine.md "Chat"). `from`: U

@@ -15,8 +15,8 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { atendimentos, medicos } from './medicos.ts';
-import { users } from './users.ts';
+import { atendimentos } from './medicos.ts';
+import { medicos, users } from './users.ts';
 
 /** PostgreSQL's `tsvector`, for the generated search column. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });

@@ -16,7 +16,6 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
-import { medicos } from './medicos.ts';
 import { cidades } from './reference.ts';
 
 /**
@@ -120,5 +119,37 @@ export const sessions = pgTable(
   (t) => [
     uniqueIndex('sessions_token_hash_unique').on(t.token_hash),
     index('sessions_user_id_idx').on(t.user_id),
+  ],
+);
+
+/**
+ * Doctor profiles (docs/telemedicine.md "Doctors"), here beside `users`
+ * because each table points at the other (`medicos.user_id`; the patient's
+ * registered doctor, `users.medico_id`). Every
+ * account is a `users` row; a doctor account is one that also has a row
+ * here, so the name and avatar are the account's. `busca` is the lower-case,
+ * accent-free name the autocomplete searches. A doctor with `suspended_at`
+ * set is not listed and counts as no doctor anywhere (issue 9).
+ * `status`: 2 disponível, 1 ocupado, 0 offline.
+ */
+export const medicos = pgTable(
+  'medicos',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    busca: varchar('busca', { length: 255 }).notNull(),
+    status: smallint('status').notNull().default(0),
+    suporte: boolean('suporte').notNull().default(false),
+    cidade_id: integer('cidade_id').references(() => cidades.id),
+    verified_at: timestamp('verified_at', { withTimezone: true }),
+    suspended_at: timestamp('suspended_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('medicos_user_unique').on(t.user_id),
+    index('medicos_busca_trgm').using('gin', sql`${t.busca} gin_trgm_ops`),
   ],
 );

@@ -1,8 +1,9 @@
 import { TELEMEDICINA_MESSAGES as M } from '@pulso/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isParticipant } from '../../platform/realtime-participants.ts';
-import { createDoctor, createPatient, createStaff, giveCreditos } from '../../test/factories.ts';
+import { createPatient, createStaff } from '../../test/factories.ts';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/harness.ts';
+import { createDoctor, giveCreditos } from '../../test/telemedicina-factories.ts';
+import { mayHearAtendimento } from '../telemedicina/telemedicina.access.ts';
 import { postText, requestCare, send } from '../telemedicina/telemedicina.test-support.ts';
 
 /**
@@ -73,16 +74,16 @@ describe(`support staff in the doctor area (${TEST_ENGINE})`, () => {
     }
     // The session's realtime room admits support staff, not the others.
     const db = t.database.db;
-    expect(await isParticipant(db, id, support.userId)).toBe(true);
-    expect(await isParticipant(db, id, patient.user.id)).toBe(true);
+    expect(await mayHearAtendimento(db, id, support.userId)).toBe(true);
+    expect(await mayHearAtendimento(db, id, patient.user.id)).toBe(true);
     for (const userId of [admin.userId, other.user.id, stranger.user.id]) {
-      expect(await isParticipant(db, id, userId)).toBe(false);
+      expect(await mayHearAtendimento(db, id, userId)).toBe(false);
     }
     // Not another doctor's session.
     await giveCreditos(db, stranger.user.id);
     const own = await requestCare(t, stranger.auth, other.medicoId);
     expect(own.statusCode).toBe(201);
-    expect(await isParticipant(db, own.json().atendimento.id, support.userId)).toBe(false);
+    expect(await mayHearAtendimento(db, own.json().atendimento.id, support.userId)).toBe(false);
   });
 
   it('acts for no doctor while the support doctor is suspended or missing', async () => {

@@ -127,16 +127,32 @@ export async function findSession(
  */
 export async function findSessionFor(db: Db, actor: Actor, id: number): Promise<SessionAccess> {
   const found = await findSession(db, id);
-  if (found) {
-    const { medico_user_id, medico_suspended, ...row } = found;
-    if (row.user_id === actor.userId) return { row, role: 'paciente', medicoUserId: medico_user_id };
-    if (medico_user_id === actor.userId && !medico_suspended) {
-      return { row, role: 'medico', medicoUserId: medico_user_id };
-    }
-    // Support staff answer the support pseudo-doctor's sessions (issue 9).
-    if (!medico_suspended && (await suporteActedBy(db, actor.userId)) === row.medico_id) {
-      return { row, role: 'medico', medicoUserId: medico_user_id };
-    }
-  }
-  throw notFound(M.notFound);
+  const role = found ? await sideOf(db, found, actor.userId) : null;
+  if (!found || !role) throw notFound(M.notFound);
+  const { medico_user_id, medico_suspended, ...row } = found;
+  return { row, role, medicoUserId: medico_user_id };
+}
+
+/**
+ * Whether `userId` may hear the realtime room `atendimento.{atendimentoId}`:
+ * the same rule as {@link findSessionFor} (its patient, its doctor while not
+ * suspended, support staff on the support pseudo-doctor's sessions), asked by
+ * the realtime layer when a socket joins the room.
+ */
+export async function mayHearAtendimento(db: Db, atendimentoId: number, userId: number): Promise<boolean> {
+  const found = await findSession(db, atendimentoId);
+  return found !== null && (await sideOf(db, found, userId)) !== null;
+}
+
+/** The side `userId` has in a found session, or `null` when none (the rule of {@link findSessionFor}). */
+async function sideOf(
+  db: Db,
+  found: { user_id: number; medico_id: number; medico_user_id: number; medico_suspended: boolean },
+  userId: number,
+): Promise<ChatRole | null> {
+  if (found.user_id === userId) return 'paciente';
+  if (found.medico_suspended) return null;
+  if (found.medico_user_id === userId) return 'medico';
+  // Support staff answer the support pseudo-doctor's sessions (issue 9).
+  return (await suporteActedBy(db, userId)) === found.medico_id ? 'medico' : null;
 }
