@@ -25,11 +25,11 @@ import { cidadesRoutes } from './modules/cidades/cidades.routes.ts';
 import { clinicasRoutes } from './modules/clinicas/clinicas.routes.ts';
 import { codeRoutes } from './modules/code/code.routes.ts';
 import { codePageRoutes, loadCodePageAssets } from './modules/code/code-page.ts';
-import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { conteudoRoutes } from './modules/conteudo/conteudo.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { devmailRoutes } from './modules/devmail/devmail.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
+import { empresasRoutes } from './modules/empresas/empresas.routes.ts';
+import { healthRoutes } from './modules/healthcheck/healthcheck.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { indicadoresRoutes } from './modules/indicadores/indicadores.routes.ts';
 import { medicoRoutes } from './modules/medico/medico.routes.ts';
@@ -49,7 +49,8 @@ import { chatRoutes } from './modules/telemedicina/chat.routes.ts';
 import { telemedicinaRoutes } from './modules/telemedicina/telemedicina.routes.ts';
 import { timelineRoutes } from './modules/timeline/timeline.routes.ts';
 import { registerOverloadShedding } from './platform/overload.ts';
-import { LocalCounters, redisCounters, registerRateLimits } from './platform/rate-limit.ts';
+import { registerRateLimits } from './platform/rate-limit.ts';
+import { LocalCounters, redisCounters } from './platform/rate-limit-counters.ts';
 import {
   closeRedis,
   createFailFastRedis,
@@ -239,7 +240,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(conteudoRoutes);
       await api.register(settingsRoutes);
       await api.register(devicesRoutes);
-      await api.register(companiesRoutes);
+      await api.register(empresasRoutes);
       await api.register(saudeRoutes);
       await api.register(permissoesRoutes);
       await api.register(medicosRoutes);

@@ -1,5 +1,4 @@
 import { isStaffRole, PASSWORD_MIN_LENGTH, type StaffRole } from '@pulso/domain';
-import type { Db } from '../db/client.ts';
 import { seedReferenceData } from '../db/seed/seed.ts';
 import { createStaffAccount, StaffEmailTaken } from '../modules/admin/staff.service.ts';
 import { hashPassword } from '../modules/auth/auth.service.ts';

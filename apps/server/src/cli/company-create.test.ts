@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../db/client.ts';
 import { companies } from '../db/schema/index.ts';
 import { acquireDataDirLock, LOCK_FILE } from '../lock.ts';
-import { describeInvitation } from '../modules/companies/companies.service.ts';
+import { describeInvitation } from '../modules/empresas/empresas.service.ts';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../test/harness.ts';
 import { runInProcess, spawnCli, useDataDir } from '../test/run-cli.ts';
 import { runCompanyCreate } from './company-create.ts';

@@ -1,6 +1,6 @@
 import { COMPANY_MESSAGES, formatCnpj, formatInstantBR } from '@pulso/domain';
 import { HttpError } from '../errors.ts';
-import { createCompanyWithInvitations, invitationLinks } from '../modules/companies/companies.service.ts';
+import { createCompanyWithInvitations, invitationLinks } from '../modules/empresas/empresas.service.ts';
 import { CliError, runIfMain, withCliDatabase } from './cli-database.ts';
 import { loadCliConfig, parseCliOptions } from './cli-options.ts';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * The admin area's companies (issue 9 "Companies": create a company, issue
  * invitation links `/registerCompany/:token`, see its members, end a
  * member's link). Creation and invitations reuse `CompanyCreateSchema` and
- * `InvitationsCreateSchema` (companies/companies.ts), the rules the
+ * `InvitationsCreateSchema` (empresas/empresas.ts), the rules the
  * command-line tool `npm run company:create` already follows.
  */
 

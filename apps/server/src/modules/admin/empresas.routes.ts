@@ -11,15 +11,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema, MessageSchema, ValidationErrorBodySchema } from '../../http.ts';
-import { listCompanies } from '../companies/companies.service.ts';
-import { requireStaff, staffActor } from './admin.access.ts';
+import { listCompanies } from '../empresas/empresas.service.ts';
 import {
-  criarEmpresa,
-  definirEmpresaAtiva,
-  empresaDetalhe,
-  encerrarVinculo,
-  gerarConvites,
-} from './empresas.service.ts';
+  adminCreateCompany,
+  adminEndMembership,
+  adminIssueInvitations,
+  adminSetCompanyActive,
+  companyDetail,
+} from '../empresas/empresas-admin.service.ts';
+import { requireStaff, staffActor } from './admin.access.ts';
 
 const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema } as const;
 const route = (summary: string) => ({ summary, tags: ['admin'] });
@@ -73,7 +73,7 @@ export const empresasRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const empresa = await criarEmpresa(db, staffActor(request), request.body);
+      const empresa = await adminCreateCompany(db, staffActor(request), request.body);
       return reply.code(201).send({ message: EMPRESA_MESSAGES.criada, empresa });
     },
   );
@@ -94,7 +94,7 @@ export const empresasRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: EmpresaDetalheSchema, 404: ErrorBodySchema, ...errors },
       },
     },
-    async (request) => empresaDetalhe(db, request.params.id),
+    async (request) => companyDetail(db, request.params.id),
   );
 
   /**
@@ -120,7 +120,7 @@ export const empresasRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const empresa = await definirEmpresaAtiva(
+      const empresa = await adminSetCompanyActive(
         db,
         staffActor(request),
         request.params.id,
@@ -155,7 +155,7 @@ export const empresasRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await gerarConvites(
+      const answer = await adminIssueInvitations(
         db,
         staffActor(request),
         app.ctx.config.publicOrigin,
@@ -184,7 +184,7 @@ export const empresasRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await encerrarVinculo(db, staffActor(request), request.params.id, request.params.userId);
+      await adminEndMembership(db, staffActor(request), request.params.id, request.params.userId);
       return { message: EMPRESA_MESSAGES.vinculoEncerrado };
     },
   );

@@ -2,7 +2,6 @@ import { and, eq, or, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { payments, webhook_events } from '../../db/schema/index.ts';
 import { stripeRefusal } from '../../platform/payments-stripe-errors.ts';
 import { BILLING_EVENTS, type BillingOutcome, handleBillingEvent } from '../planos/billing-events.ts';

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { timeline_items, users } from '../../db/schema/index.ts';
 import type { createPatient } from '../../test/factories.ts';
 import type { TestApp } from '../../test/harness.ts';
-import { createCompany } from '../companies/companies.service.ts';
+import { createCompany } from '../empresas/empresas.service.ts';
 import { buscaOf } from './timeline.search.ts';
 
 /** Helpers shared by the timeline API tests (not a test file itself). */

@@ -2,7 +2,7 @@ import { InvitationViewSchema } from '@pulso/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema } from '../../http.ts';
-import { describeInvitation } from './companies.service.ts';
+import { describeInvitation } from './empresas.service.ts';
 
 /**
  * Company invitations for corporate accounts (docs/accounts.md "Corporate accounts";
@@ -10,7 +10,7 @@ import { describeInvitation } from './companies.service.ts';
  * `npm run company:create` (src/cli/company-create.ts); an invitation is
  * redeemed by `POST /api/register/:token` (modules/auth).
  */
-export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const empresasRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
   const authLimit = { rateLimit: { max: app.ctx.config.rateLimit.authPerMinute, timeWindow: '1 minute' } };
 

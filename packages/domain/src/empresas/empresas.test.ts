@@ -12,7 +12,7 @@ import {
   MAX_INVITATIONS_PER_BATCH,
   normalizeCnpj,
   parseCnpj,
-} from './companies.ts';
+} from './empresas.ts';
 
 describe('parseCnpj', () => {
   it('accepts a valid numeric CNPJ, masked or not, and answers it unmasked', () => {

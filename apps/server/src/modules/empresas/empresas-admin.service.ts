@@ -6,6 +6,8 @@ import {
 } from '@pulso/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
+import type { StaffActor } from '../admin/admin.access.ts';
+import { audit } from '../admin/audit.service.ts';
 import {
   companySummary,
   createCompany,
@@ -15,22 +17,16 @@ import {
   listInvitations,
   listMembers,
   setCompanyActive,
-} from '../companies/companies.service.ts';
-import type { StaffActor } from './admin.access.ts';
-import { audit } from './audit.service.ts';
+} from './empresas.service.ts';
 
 /**
- * The admin area's companies (issue 9 "Companies"), over the same service
- * as `npm run company:create` (modules/companies). Every change runs in one
+ * The admin area's company actions (issue 9 "Companies"), over the same
+ * service as `npm run company:create` (empresas.service.ts). Every change runs in one
  * transaction with its audit row (entidade 'empresa').
  */
 
-async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (trx) => work(trx));
-}
-
 /** A company with its invitations and members. Errors: 404 'Empresa não encontrada'. */
-export async function empresaDetalhe(db: Db, id: number, now: Date = new Date()): Promise<EmpresaDetalhe> {
+export async function companyDetail(db: Db, id: number, now: Date = new Date()): Promise<EmpresaDetalhe> {
   const empresa = await companySummary(db, id, now);
   const [convites, membros] = await Promise.all([listInvitations(db, id), listMembers(db, id)]);
   return { empresa, convites, membros };
@@ -40,12 +36,12 @@ export async function empresaDetalhe(db: Db, id: number, now: Date = new Date())
  * Creates a company (`nome`, optional `cnpj` checked with its check digits)
  * and audits `empresa.criar`. Errors: 422 `nome` / `cnpj`.
  */
-export async function criarEmpresa(
+export async function adminCreateCompany(
   db: Db,
   actor: StaffActor,
   input: { nome: string; cnpj?: string | undefined },
 ): Promise<EmpresaResumo> {
-  const company = await inTransaction(db, async (tx) => {
+  const company = await db.transaction(async (tx) => {
     const created = await createCompany(tx, input);
     await audit(tx, actor, {
       acao: 'empresa.criar',
@@ -65,14 +61,14 @@ export async function criarEmpresa(
  * shown once: only the tokens' hashes are stored. Errors: 404; 422
  * `count` / `email` / `expiresInDays` / `company` (deactivated).
  */
-export async function gerarConvites(
+export async function adminIssueInvitations(
   db: Db,
   actor: StaffActor,
   publicOrigin: string,
   id: number,
   input: { count: number; email?: string | undefined; expiresInDays?: number | undefined },
 ): Promise<ConvitesGerados> {
-  return inTransaction(db, async (tx) => {
+  return db.transaction(async (tx) => {
     const { tokens, expiresAt } = await createInvitations(tx, id, input);
     await audit(tx, actor, {
       acao: 'empresa.convidar',
@@ -98,9 +94,14 @@ export async function gerarConvites(
  * audits `empresa.encerrar_vinculo`. Errors: 404 'Empresa não encontrada',
  * 404 {@link EMPRESA_MESSAGES.membroNaoEncontrado}.
  */
-export async function encerrarVinculo(db: Db, actor: StaffActor, id: number, userId: number): Promise<void> {
+export async function adminEndMembership(
+  db: Db,
+  actor: StaffActor,
+  id: number,
+  userId: number,
+): Promise<void> {
   await companySummary(db, id);
-  await inTransaction(db, async (tx) => {
+  await db.transaction(async (tx) => {
     if (!(await endMembership(tx, id, userId))) throw notFound(EMPRESA_MESSAGES.membroNaoEncontrado);
     await audit(tx, actor, {
       acao: 'empresa.encerrar_vinculo',
@@ -116,13 +117,13 @@ export async function encerrarVinculo(db: Db, actor: StaffActor, id: number, use
  * Deactivates (or reactivates) company `id`; audits `empresa.desativar` /
  * `empresa.reativar` when the state changes. Errors: 404.
  */
-export async function definirEmpresaAtiva(
+export async function adminSetCompanyActive(
   db: Db,
   actor: StaffActor,
   id: number,
   active: boolean,
 ): Promise<EmpresaResumo> {
-  await inTransaction(db, async (tx) => {
+  await db.transaction(async (tx) => {
     const before = await setCompanyActive(tx, id, active);
     if (before === active) return;
     await audit(tx, actor, {

@@ -6,12 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { companies, company_invitations, users } from '../../db/schema/index.ts';
 import { createPatient, registrationBody } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import {
-  createCompany,
-  createInvitations,
-  describeInvitation,
-  invitationLinks,
-} from './companies.service.ts';
+import { createCompany, createInvitations, describeInvitation, invitationLinks } from './empresas.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
