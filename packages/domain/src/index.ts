@@ -21,7 +21,7 @@ export * from './medicos/medicos.ts';
 export * from './pagamentos/index.ts';
 export * from './permissoes/messages.ts';
 export * from './permissoes/permissoes.ts';
-export * from './profile/index.ts';
+export * from './users/index.ts';
 export * from './profissional/profissional.ts';
 export * from './saude/saude.ts';
 export * from './saude/sus.ts';

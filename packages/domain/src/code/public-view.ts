@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PublicEmergencyViewSchema } from '../profile/user.ts';
+import { PublicEmergencyViewSchema } from '../users/user.ts';
 import { HospitalarViewSchema, SaudeViewSchema } from '../saude/saude.ts';
 import { PublicTimelineItemSchema } from '../timeline/timeline.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UserViewSchema } from '../profile/user.ts';
+import { UserViewSchema } from '../users/user.ts';
 import { GlicoseViewSchema } from './glicose.ts';
 import { ImcViewSchema } from './imc.ts';
 import { OxigenacaoViewSchema } from './oxigenacao.ts';

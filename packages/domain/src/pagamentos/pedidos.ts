@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CidadeSchema } from '../profile/schemas.ts';
+import { CidadeSchema } from '../users/schemas.ts';
 import { aplicarCupom, cobravel } from './money.ts';
 
 /**

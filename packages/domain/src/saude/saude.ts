@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UserViewSchema } from '../profile/user.ts';
+import { UserViewSchema } from '../users/user.ts';
 import { onlyDigits } from '../shared/mask.ts';
 import { blankToNull, optionalText } from '../shared/zod-helpers.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CrmSchema } from '../medicos/medicos.ts';
-import { UserViewSchema } from '../profile/user.ts';
+import { UserViewSchema } from '../users/user.ts';
 import { cleanText } from '../shared/text.ts';
 import { blankToNull } from '../shared/zod-helpers.ts';
 import type { PagamentoPrevisto } from './pagamento.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UserViewSchema } from '../profile/user.ts';
+import { UserViewSchema } from '../users/user.ts';
 
 /**
  * Timeline records as the API answers them (docs/api/timeline.md): one record with its attachments, a
