@@ -12,14 +12,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema, MessageSchema, ValidationErrorBodySchema } from '../../http.ts';
 import { listCompanies } from '../empresas/empresas.service.ts';
+import { requireStaff, staffActor } from './admin.access.ts';
 import {
   adminCreateCompany,
   adminEndMembership,
   adminIssueInvitations,
   adminSetCompanyActive,
   companyDetail,
-} from '../empresas/empresas-admin.service.ts';
-import { requireStaff, staffActor } from './admin.access.ts';
+} from './empresas.service.ts';
 
 const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema } as const;
 const route = (summary: string) => ({ summary, tags: ['admin'] });

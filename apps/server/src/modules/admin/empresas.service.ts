@@ -6,8 +6,6 @@ import {
 } from '@pulso/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import type { StaffActor } from '../admin/admin.access.ts';
-import { audit } from '../admin/audit.service.ts';
 import {
   companySummary,
   createCompany,
@@ -17,11 +15,13 @@ import {
   listInvitations,
   listMembers,
   setCompanyActive,
-} from './empresas.service.ts';
+} from '../empresas/empresas.service.ts';
+import type { StaffActor } from './admin.access.ts';
+import { audit } from './audit.service.ts';
 
 /**
  * The admin area's company actions (issue 9 "Companies"), over the same
- * service as `npm run company:create` (empresas.service.ts). Every change runs in one
+ * service as `npm run company:create` (modules/empresas). Every change runs in one
  * transaction with its audit row (entidade 'empresa').
  */
 
