@@ -32,15 +32,32 @@ module.exports = {
       },
     },
     {
+      name: 'web-lib-at-the-bottom',
+      comment:
+        'apps/web/src/lib holds the services every screen uses (API client, session, paths, snackbar, realtime): it imports no component layer.',
+      severity: 'error',
+      from: { path: '^apps/web/src/lib/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^apps/web/src/(app|features|ui)/' },
+    },
+    {
       name: 'web-ui-below-app-and-features',
-      comment: 'apps/web/src/ui holds shared parts: it never reaches up into app/ or a feature.',
+      comment: 'apps/web/src/ui holds shared parts: it may use lib/, never app/ or a feature.',
       severity: 'error',
       from: { path: '^apps/web/src/ui/' },
       to: { path: '^apps/web/src/(app|features)/' },
     },
     {
+      name: 'web-features-below-app',
+      comment:
+        'app/ is the composition (router, shells, cross-feature notices): features are mounted by it and never import it; tests may render the router.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^apps/web/src/app/' },
+    },
+    {
       name: 'web-features-independent',
-      comment: 'A feature never imports another feature; what two share moves to ui/ or app/.',
+      comment:
+        'A feature never imports another feature; what two share moves to ui/ (components) or lib/ (services).',
       severity: 'error',
       from: { path: '^apps/web/src/features/([^/]+)/' },
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },

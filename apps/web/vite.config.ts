@@ -45,7 +45,7 @@ function mantineThemeCss(): Plugin {
 /**
  * The web app manifest and the one service worker (docs/offline-card.md): our own `src/sw.js` (Web Push
  * and Workbox), built to `/sw.js` with the list of the built shell's files to precache. The app
- * registers it itself (`src/app/service-worker.ts`), so nothing is injected into index.html but the
+ * registers it itself (`src/lib/service-worker.ts`), so nothing is injected into index.html but the
  * manifest link. The Vite dev server has no service worker: try offline and push on a build.
  */
 function pwa() {

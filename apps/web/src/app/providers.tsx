@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { LoadingProvider } from './loading/loading-context.tsx';
-import { SnackbarProvider } from './snackbar/snackbar-context.tsx';
+import { SnackbarProvider } from '../lib/snackbar/snackbar-context.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 /**

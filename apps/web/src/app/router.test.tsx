@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes } from '../test/render.tsx';
 import { routes } from './router.tsx';
-import { getToken, setToken } from './token.ts';
+import { getToken, setToken } from '../lib/token.ts';
 
 const user = { id: 1, name: 'Ana Souza', email: 'ana@example.com' };
 

@@ -2,7 +2,7 @@ import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 're
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ComingSoon } from '../ui/coming-soon.tsx';
 import { PageLoader } from '../ui/page-loader.tsx';
-import { RequireAuth } from './auth.tsx';
+import { RequireAuth } from '../lib/auth.tsx';
 import {
   type AdminPathKey,
   type AuthPathKey,
@@ -13,7 +13,7 @@ import {
   pageTitles,
   paths,
   publicPathKeys,
-} from './paths.ts';
+} from '../lib/paths.ts';
 import { NotFoundPage } from './routes/not-found-page.tsx';
 import PublicLayout from './routes/public-layout.tsx';
 import { RootLayout } from './routes/root-layout.tsx';
@@ -51,8 +51,8 @@ const authPages: Partial<Record<AuthPathKey, Page>> = {
   telemedicina: lazy(() => import('../features/telemedicina/telemedicina-page.tsx')),
   telemedicinaMedicos: lazy(() => import('../features/telemedicina/medicos-page.tsx')),
   telemedicinaMedico: lazy(() => import('../features/telemedicina/medico-page.tsx')),
-  telemedicinaAtendimento: lazy(() => import('../features/chat/chat-page.tsx')),
-  telemedicinaSolicitacoes: lazy(() => import('../features/telemedicina/solicitacoes-redirect.tsx')),
+  telemedicinaAtendimento: lazy(() => import('../features/telemedicina/chat/chat-page.tsx')),
+  telemedicinaSolicitacoes: lazy(() => import('./routes/solicitacoes-redirect.tsx')),
   indicador: lazy(() => import('../features/indicadores/indicadores-page.tsx')),
   indicadorPressao: lazy(() => import('../features/indicadores/pressao-page.tsx')),
   indicadorPressaoHistorico: lazy(() => import('../features/indicadores/pressao-historico-page.tsx')),
@@ -86,12 +86,12 @@ const publicPages: Partial<Record<PathKey, Page>> = {
 
 /** Pages of the doctor area, inside its own shell (issue 6 "Doctors"). */
 const medicoPages: Partial<Record<MedicoPathKey, Page>> = {
-  medico: lazy(() => import('../features/medico-area/home/medico-home-page.tsx')),
-  medicoSolicitacoes: lazy(() => import('../features/medico-area/solicitacoes/solicitacoes-page.tsx')),
-  medicoAtendimentos: lazy(() => import('../features/medico-area/atendimentos/atendimentos-page.tsx')),
+  medico: lazy(() => import('../features/medico/home/medico-home-page.tsx')),
+  medicoSolicitacoes: lazy(() => import('../features/medico/solicitacoes/solicitacoes-page.tsx')),
+  medicoAtendimentos: lazy(() => import('../features/medico/atendimentos/atendimentos-page.tsx')),
   // The chat serves both sides: it reads `role` from the API (doctor: end the session, block the patient).
-  medicoAtendimento: lazy(() => import('../features/chat/chat-page.tsx')),
-  medicoPasses: lazy(() => import('../features/medico-area/passes/passes-page.tsx')),
+  medicoAtendimento: lazy(() => import('../features/telemedicina/chat/chat-page.tsx')),
+  medicoPasses: lazy(() => import('../features/medico/passes/passes-page.tsx')),
 };
 
 const isPublic = (key: PathKey) => (publicPathKeys as readonly PathKey[]).includes(key);

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type InitialEntry, type RouteObject, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers.tsx';
-import { createQueryClient } from '../app/query-client.ts';
+import { createQueryClient } from '../lib/query-client.ts';
 
 /** Renders `ui` inside the app providers (Mantine in test mode, a fresh query client). */
 export function renderWithProviders(ui: ReactNode) {

@@ -1,7 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { closeRealtime } from '../app/realtime.ts';
-import { forgetUnreadState } from '../app/unread.ts';
+import { closeRealtime } from '../lib/realtime.ts';
+import { forgetUnreadState } from '../lib/unread.ts';
 import { fakeSockets } from './fake-socket.ts';
 
 // `findBy…` and `waitFor` wait up to 5 s instead of Testing Library's 1 s: on the 2-core CI machines, with the API

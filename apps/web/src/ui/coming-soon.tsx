@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../app/paths.ts';
+import { paths } from '../lib/paths.ts';
 import { useDocumentTitle } from './use-document-title.ts';
 
 /** Friendly placeholder of a screen not built yet: its title, 'Em breve' and a way back to /home. */

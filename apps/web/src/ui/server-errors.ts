@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../app/api.ts';
+import { ApiError } from '../lib/api.ts';
 
 /**
  * Puts a 422's field errors (`{field: [msg…]}`) under the form's fields with

@@ -8,7 +8,7 @@ import {
   type UseFormReturn,
   useForm,
 } from 'react-hook-form';
-import { useSnackbar } from '../app/snackbar/snackbar-context.tsx';
+import { useSnackbar } from '../lib/snackbar/snackbar-context.tsx';
 import { applyServerErrors } from './server-errors.ts';
 
 /** What an editable card (/home, /saude) needs to edit and save its section. */

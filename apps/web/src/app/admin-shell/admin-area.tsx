@@ -3,8 +3,8 @@ import { useAdminMe } from '../../features/admin/api/get-admin-me.ts';
 import { NotStaff } from '../../features/admin/not-staff.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
-import { ApiError } from '../api.ts';
-import { useToken } from '../token.ts';
+import { ApiError } from '../../lib/api.ts';
+import { useToken } from '../../lib/token.ts';
 import { AdminFrame } from './admin-frame.tsx';
 import { AdminShell } from './admin-shell.tsx';
 

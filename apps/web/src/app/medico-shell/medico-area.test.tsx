@@ -5,12 +5,12 @@ import {
   makeAtendimento,
   makeMedicoMe,
   stubMedicoApi,
-} from '../../features/medico-area/medico-fixtures.ts';
+} from '../../features/medico/medico-fixtures.ts';
 import { lastFakeSocket } from '../../test/fake-socket.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import { makeUserView } from '../../test/users.ts';
 import { routes } from '../router.tsx';
-import { getToken, setToken } from '../token.ts';
+import { getToken, setToken } from '../../lib/token.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -173,7 +173,7 @@ describe('doctor shell', () => {
     expect(within(nav).getByRole('link', { current: 'page' }).getAttribute('href')).toBe(
       '/medico/atendimentos',
     );
-    // The chat page (features/chat) answers inside the shell.
+    // The chat page (features/telemedicina/chat) answers inside the shell.
     expect(await screen.findByText('Atendimento não encontrado')).not.toBeNull();
   });
 

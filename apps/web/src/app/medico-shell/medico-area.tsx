@@ -1,10 +1,10 @@
-import { useMedicoMe } from '../../features/medico-area/api/get-medico-me.ts';
-import MedicoLoginPage from '../../features/medico-area/medico-login-page.tsx';
-import { NotMedico } from '../../features/medico-area/not-medico.tsx';
+import { useMedicoMe } from '../../features/medico/api/get-medico-me.ts';
+import MedicoLoginPage from '../../features/medico/medico-login-page.tsx';
+import { NotMedico } from '../../features/medico/not-medico.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
-import { ApiError } from '../api.ts';
-import { useToken } from '../token.ts';
+import { ApiError } from '../../lib/api.ts';
+import { useToken } from '../../lib/token.ts';
 import { MedicoFrame } from './medico-frame.tsx';
 import { MedicoShell } from './medico-shell.tsx';
 

@@ -1,8 +1,8 @@
 import { SegmentedControl } from '@mantine/core';
 import { MEDICO_STATUS, MEDICO_STATUS_VALUES, type MedicoStatus } from '@pulso/domain';
 import { useId } from 'react';
-import { useUpdateMedicoStatus } from '../../features/medico-area/api/update-status.ts';
-import { useSnackbar } from '../snackbar/snackbar-context.tsx';
+import { useUpdateMedicoStatus } from '../../features/medico/api/update-status.ts';
+import { useSnackbar } from '../../lib/snackbar/snackbar-context.tsx';
 import classes from './medico-shell.module.css';
 
 /**

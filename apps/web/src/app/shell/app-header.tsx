@@ -1,7 +1,7 @@
 import { ActionIcon, Burger } from '@mantine/core';
 import { Link } from 'react-router';
 import { Icon } from '../../ui/icon.tsx';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 import classes from './app-shell.module.css';
 
 /**

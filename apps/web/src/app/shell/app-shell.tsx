@@ -3,7 +3,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTimelineRealtime } from '../../features/timeline/api/use-timeline-realtime.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
-import { useUnreadRealtime } from '../unread.ts';
+import { useUnreadRealtime } from '../../lib/unread.ts';
 import { AppHeader } from './app-header.tsx';
 import classes from './app-shell.module.css';
 import { MenuDrawer } from './menu-drawer.tsx';

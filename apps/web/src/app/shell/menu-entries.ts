@@ -1,5 +1,5 @@
 import type { IconName } from '../../ui/icon.tsx';
-import { type PathKey, pageTitles, paths } from '../paths.ts';
+import { type PathKey, pageTitles, paths } from '../../lib/paths.ts';
 
 /** One link of the shell's navigation. */
 export interface NavEntry {

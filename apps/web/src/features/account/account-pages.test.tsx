@@ -1,10 +1,8 @@
-import type { UserView } from '@pulso/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { clearToken, getToken, setToken } from '../../app/token.ts';
+import { clearToken, getToken, setToken } from '../../lib/token.ts';
 import { warmPasswordRule } from '../../test/password-rule.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
-import HomePage from '../home/home-page.tsx';
 import EmailVerifyPage from './email-verify-page.tsx';
 import PasswordResetPage from './password-reset-page.tsx';
 
@@ -15,7 +13,6 @@ const routes = [
   { path: '/password/reset/:token', element: <PasswordResetPage /> },
   { path: '/login', element: <h1>Entrar</h1> },
   { path: '/', element: <h1>Início</h1> },
-  { path: '/home', element: <HomePage /> },
 ];
 
 type Call = { url: string; method: string; body: unknown };
@@ -146,24 +143,5 @@ describe('/password/reset/:token?email= (docs/accounts.md "Forgotten password")'
     fireEvent.click(screen.getByRole('button', { name: 'Redefinir senha' }));
     expect(await screen.findByText(message)).not.toBeNull();
     expect(router.state.location.pathname).toBe('/password/reset/tok-1');
-  });
-});
-
-describe('/home with an unconfirmed e-mail (docs/accounts.md "E-mail verification")', () => {
-  it('shows only the notice, and Reenviar e-mail shows the answer', async () => {
-    setToken('t0k3n');
-    const user = { id: 1, name: 'Ana Souza', email: 'ana@example.com', email_verified_at: null } as UserView;
-    const calls = stubFetch((call) =>
-      call.url === '/api/home'
-        ? jsonResponse({ user })
-        : jsonResponse({ message: 'Enviamos um novo e-mail de confirmação. Confira sua caixa de entrada.' }),
-    );
-    renderRoutes(routes, '/home');
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Confirme seu e-mail');
-    expect(screen.getByText('ana@example.com')).not.toBeNull();
-    expect(screen.queryByRole('region')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Reenviar e-mail' }));
-    expect(await screen.findByText(/Enviamos um novo e-mail de confirmação/)).not.toBeNull();
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/home', 'GET /api/email/resend']);
   });
 });

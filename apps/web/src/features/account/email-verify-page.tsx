@@ -1,8 +1,8 @@
 import { Alert, Anchor, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { pageTitles, paths } from '../../app/paths.ts';
-import { useToken } from '../../app/token.ts';
+import { pageTitles, paths } from '../../lib/paths.ts';
+import { useToken } from '../../lib/token.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { useVerifyEmail } from './api/verify-email.ts';
 import classes from './email-verify-page.module.css';

@@ -3,9 +3,9 @@ import { ACCOUNT_MESSAGES, type PasswordResetFields, PasswordResetFieldsSchema }
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { pageTitles, paths } from '../../app/paths.ts';
-import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
-import { clearToken } from '../../app/token.ts';
+import { pageTitles, paths } from '../../lib/paths.ts';
+import { useSnackbar } from '../../lib/snackbar/snackbar-context.tsx';
+import { clearToken } from '../../lib/token.ts';
 import { domainResolver } from '../../ui/domain-resolver.ts';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { withPasswordRule } from '../../ui/password-rule.ts';

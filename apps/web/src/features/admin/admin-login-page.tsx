@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { AreaLoginPage } from '../auth/area-login-page.tsx';
+import { AreaLoginPage } from '../../ui/sign-in/area-login-page.tsx';
 import { adminKeys } from './api/keys.ts';
 
 /** Sign-in of the admin area (/admin without a token; issue 9 "Access": its own login). */

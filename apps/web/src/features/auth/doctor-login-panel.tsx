@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 /** 'Médico' tab of the login (docs/accounts.md "Sign-in"): doctors sign in at their own area, /medico. */
 export function DoctorLoginPanel() {

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { AUTH_MESSAGES } from '@pulso/domain';
 import { generatePath, Link } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import type { InvitationState } from './api/get-invitation.ts';
 import classes from './register-notice.module.css';
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getToken } from '../../app/token.ts';
+import { getToken } from '../../lib/token.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import LoginPage from './login-page.tsx';
 

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '@pulso/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { getToken } from '../../app/token.ts';
+import { getToken } from '../../lib/token.ts';
 import { warmPasswordRule } from '../../test/password-rule.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import RegisterPage from './register-page.tsx';

@@ -8,9 +8,9 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../app/api.ts';
-import { pageTitles, paths } from '../../app/paths.ts';
-import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { pageTitles, paths } from '../../lib/paths.ts';
+import { useSnackbar } from '../../lib/snackbar/snackbar-context.tsx';
 import { domainResolver } from '../../ui/domain-resolver.ts';
 import { withPasswordRule } from '../../ui/password-rule.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';

@@ -1,5 +1,5 @@
 import { Anchor, VisuallyHidden } from '@mantine/core';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 function NewTabLink({ href, children }: { href: string; children: string }) {
   return (

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { clearToken, setToken } from '../../app/token.ts';
+import { clearToken, setToken } from '../../lib/token.ts';
 import { CARTAO_FACTS } from '../../test/cartao-fixtures.ts';
 import {
   CARTAO_COPY_KEY,

@@ -1,7 +1,7 @@
 import type { CartaoFacts } from '@pulso/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../app/token.ts';
+import { setToken } from '../../lib/token.ts';
 import { CARTAO_FACTS } from '../../test/cartao-fixtures.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import { readCartaoCopy, saveCartaoCopy } from './cartao-copy.ts';

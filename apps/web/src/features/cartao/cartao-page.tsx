@@ -4,7 +4,7 @@ import { formatCode, formatInstantBR, telHref } from '@pulso/domain';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { pageTitles, paths } from '../../app/paths.ts';
+import { pageTitles, paths } from '../../lib/paths.ts';
 import { QueryError } from '../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { type CartaoCard, useCartaoCard } from './api.ts';

@@ -2,12 +2,12 @@ import { Skeleton, Stack, Title } from '@mantine/core';
 import type { ContentSlug } from '@pulso/domain';
 import { type MouseEvent, useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { pageTitles } from '../../app/paths.ts';
+import { pageTitles } from '../../lib/paths.ts';
+import { sanitizeContentHtml } from '../../ui/content/sanitize-content.ts';
 import { QueryError } from '../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { useContentPage } from './api/get-content-page.ts';
 import classes from './content-page.module.css';
-import { sanitizeContentHtml } from './sanitize-content.ts';
 
 const TITLES: Record<ContentSlug, string> = { termos: pageTitles.termos, politica: pageTitles.politica };
 

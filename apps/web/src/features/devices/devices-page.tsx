@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { DEVICE_MESSAGES, type DeviceView, formatInstantBR } from '@pulso/domain';
 import { useId, useState } from 'react';
-import { ApiError } from '../../app/api.ts';
-import { pageTitles } from '../../app/paths.ts';
-import { PushSetupError, pushAvailability } from '../../app/push.ts';
-import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { pageTitles } from '../../lib/paths.ts';
+import { PushSetupError, pushAvailability } from '../../lib/push.ts';
+import { useSnackbar } from '../../lib/snackbar/snackbar-context.tsx';
 import { AppModal } from '../../ui/app-modal.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { QueryError } from '../../ui/query-error.tsx';

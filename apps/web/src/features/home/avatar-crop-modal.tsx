@@ -1,5 +1,5 @@
 import type { Area } from 'react-easy-crop';
-import { CropModal } from '../../ui/crop-modal.tsx';
+import { CropModal } from '../../ui/image/crop-modal.tsx';
 
 /** Side of the crop viewport in pixels (docs/accounts.md "Profile photo": 250×250). */
 export const CROP_VIEWPORT = { width: 250, height: 250 } as const;

@@ -2,7 +2,7 @@ import { Button, FileButton } from '@mantine/core';
 import { AVATAR_IMAGE_TYPES, avatarFileProblem } from '@pulso/domain';
 import { useEffect, useRef, useState } from 'react';
 import type { Area } from 'react-easy-crop';
-import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
+import { useSnackbar } from '../../lib/snackbar/snackbar-context.tsx';
 import { useUploadAvatar } from './api/upload-avatar.ts';
 import { AvatarCropModal } from './avatar-crop-modal.tsx';
 import { cropToPng } from './crop-image.ts';

@@ -1,6 +1,6 @@
 import { AVATAR_SIZE } from '@pulso/domain';
 import type { Area } from 'react-easy-crop';
-import { cropImage } from '../../ui/crop-image.ts';
+import { cropImage } from '../../ui/image/crop-image.ts';
 
 /** Side of the avatar sent to the server, in pixels (docs/accounts.md "Profile photo": 350×350). */
 export const AVATAR_OUTPUT_SIZE = AVATAR_SIZE;

@@ -1,6 +1,7 @@
 import type { UserView } from '@pulso/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearToken, setToken } from '../../lib/token.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import { makeUserView } from '../../test/users.ts';
 import { CIDADE_SEARCH_DEBOUNCE_MS, shouldSearchCidade } from '../../ui/cidades/search-cidades.ts';
@@ -274,5 +275,34 @@ describe('cidade search (docs/accounts.md "Cities")', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Salvar' }));
     await screen.findByText('Salvo com sucesso');
     expect(putBody<{ cidade: unknown }>(calls).cidade).toBeNull();
+  });
+});
+
+describe('/home with an unconfirmed e-mail (docs/accounts.md "E-mail verification")', () => {
+  afterEach(clearToken);
+
+  it('shows only the notice, and Reenviar e-mail shows the answer', async () => {
+    setToken('t0k3n');
+    const user = { id: 1, name: 'Ana Souza', email: 'ana@example.com', email_verified_at: null } as UserView;
+    const calls: Call[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+        const call = { url: String(input), method: init?.method ?? 'GET', body: undefined };
+        calls.push(call);
+        return call.url === '/api/home'
+          ? jsonResponse({ user })
+          : jsonResponse({
+              message: 'Enviamos um novo e-mail de confirmação. Confira sua caixa de entrada.',
+            });
+      }),
+    );
+    renderHome();
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Confirme seu e-mail');
+    expect(screen.getByText('ana@example.com')).not.toBeNull();
+    expect(screen.queryByRole('region')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Reenviar e-mail' }));
+    expect(await screen.findByText(/Enviamos um novo e-mail de confirmação/)).not.toBeNull();
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/home', 'GET /api/email/resend']);
   });
 });

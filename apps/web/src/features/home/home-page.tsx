@@ -1,10 +1,10 @@
 import { Loader, Text, Title } from '@mantine/core';
-import { pageTitles } from '../../app/paths.ts';
+import { AllergiesPrompt } from '../../app/notices/allergies-prompt.tsx';
+import { PendingNotice } from '../../app/notices/pending-notice.tsx';
+import { VerifyEmailNotice } from '../../ui/notices/verify-email-notice.tsx';
+import { pageTitles } from '../../lib/paths.ts';
 import { QueryError } from '../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
-import { VerifyEmailNotice } from '../account/verify-email-notice.tsx';
-import { AllergiesPrompt } from '../permissoes/allergies-prompt.tsx';
-import { PendingNotice } from '../timeline/shared/pending-notice.tsx';
 import { useHome } from './api/get-home.ts';
 import { CaracteristicasCard } from './caracteristicas-card.tsx';
 import { GeralCard } from './geral-card.tsx';

@@ -9,9 +9,9 @@ import {
   INDICADOR_MESSAGES,
 } from '@pulso/domain';
 import { useState } from 'react';
-import { ApiError } from '../../app/api.ts';
-import { pageTitles, paths } from '../../app/paths.ts';
-import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { pageTitles, paths } from '../../lib/paths.ts';
+import { useSnackbar } from '../../lib/snackbar/snackbar-context.tsx';
 import { AppModal } from '../../ui/app-modal.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { useHistorico, useUpdateGlicose } from './api/indicadores-api.ts';

@@ -8,8 +8,8 @@ import {
 } from '@pulso/domain';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { pageTitles, paths } from '../../app/paths.ts';
-import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
+import { pageTitles, paths } from '../../lib/paths.ts';
+import { useSnackbar } from '../../lib/snackbar/snackbar-context.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { useHistorico, useSaveGlicose } from './api/indicadores-api.ts';
 import { GlicoseFields, glicoseCompleta } from './shared/glicose-fields.tsx';

@@ -5,7 +5,7 @@ import {
   IMC_STATUS_VISUAL,
   type ImcView,
 } from '@pulso/domain';
-import { pageTitles, paths } from '../../app/paths.ts';
+import { pageTitles, paths } from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { useHistorico } from './api/indicadores-api.ts';
 import { HistoricoView, type Serie } from './shared/historico-view.tsx';

@@ -14,8 +14,8 @@ import {
 } from '@pulso/domain';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { pageTitles, paths } from '../../app/paths.ts';
-import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
+import { pageTitles, paths } from '../../lib/paths.ts';
+import { useSnackbar } from '../../lib/snackbar/snackbar-context.tsx';
 import { DecimalInput } from '../../ui/decimal-input.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';

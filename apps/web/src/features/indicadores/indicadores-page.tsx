@@ -1,9 +1,9 @@
 import { Button, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { pageTitles, paths } from '../../app/paths.ts';
+import { pageTitles, paths } from '../../lib/paths.ts';
 import { Icon, type IconName } from '../../ui/icon.tsx';
+import { LockedButton } from '../../ui/trial-lock/locked-button.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
-import { LockedButton } from '../timeline/shared/trial-lock.tsx';
 import { classes, IndicadorLockedNotice, UserQueryError, useLock } from './shared/ui.tsx';
 
 interface Entry {

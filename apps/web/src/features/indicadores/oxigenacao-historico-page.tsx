@@ -4,7 +4,7 @@ import {
   type OxigenacaoView,
   SATURACAO_MAX,
 } from '@pulso/domain';
-import { pageTitles, paths } from '../../app/paths.ts';
+import { pageTitles, paths } from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { useHistorico } from './api/indicadores-api.ts';
 import { HistoricoView, type Serie } from './shared/historico-view.tsx';

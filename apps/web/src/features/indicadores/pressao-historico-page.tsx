@@ -1,5 +1,5 @@
 import { PRESSAO_FAIXAS_NORMAIS, PRESSAO_STATUS_VISUAL, type PressaoView } from '@pulso/domain';
-import { pageTitles, paths } from '../../app/paths.ts';
+import { pageTitles, paths } from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { useHistorico } from './api/indicadores-api.ts';
 import { HistoricoView, type Serie } from './shared/historico-view.tsx';

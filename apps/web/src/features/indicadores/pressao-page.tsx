@@ -10,8 +10,8 @@ import {
 } from '@pulso/domain';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { pageTitles, paths } from '../../app/paths.ts';
-import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
+import { pageTitles, paths } from '../../lib/paths.ts';
+import { useSnackbar } from '../../lib/snackbar/snackbar-context.tsx';
 import { MaskedTextInput } from '../../ui/masked-text-input.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { useSavePressao } from './api/indicadores-api.ts';

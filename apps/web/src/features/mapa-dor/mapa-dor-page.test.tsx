@@ -1,8 +1,8 @@
 import { DOR_MESSAGES, type DorHistorico, TIMELINE_MESSAGES, todayInSaoPaulo } from '@pulso/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SUCCESS_TIMEOUT_MS } from '../../app/snackbar/snackbar-context.tsx';
-import { setToken } from '../../app/token.ts';
+import { SUCCESS_TIMEOUT_MS } from '../../lib/snackbar/snackbar-context.tsx';
+import { setToken } from '../../lib/token.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import { makeUserView } from '../../test/users.ts';
 import MapaDorPage from './mapa-dor-page.tsx';

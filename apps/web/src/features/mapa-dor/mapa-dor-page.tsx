@@ -1,6 +1,5 @@
 import { Alert, Button, Group, NativeSelect, Stack, Text, Textarea, Title } from '@mantine/core';
 import {
-  DOR_MESSAGES,
   INTENSIDADE_DOR_LABELS,
   INTENSIDADES_DOR,
   type IntensidadeDor,
@@ -15,16 +14,17 @@ import {
 } from '@pulso/domain';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../app/api.ts';
-import { pageTitles, paths } from '../../app/paths.ts';
-import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
-import { AppModal } from '../../ui/app-modal.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { pageTitles, paths } from '../../lib/paths.ts';
+import { readQrFor } from '../../lib/qr-destino.ts';
+import { useSnackbar } from '../../lib/snackbar/snackbar-context.tsx';
+import { TARGET_PENDING_MESSAGE, useTargetPatient } from '../../ui/target-patient/use-target-patient.ts';
 import { Icon } from '../../ui/icon.tsx';
+import { TargetPatient } from '../../ui/target-patient/target-patient.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
-import { TargetPatient } from '../timeline/add/target-patient.tsx';
-import { TARGET_PENDING_MESSAGE, useTargetPatient } from '../timeline/shared/use-target-patient.ts';
 import { useCreateDor } from './api/create-dor.ts';
 import { useMapaDorUser } from './api/get-mapa-dor-user.ts';
+import { DorConfirmDialog } from './dor-confirm-dialog.tsx';
 import { DorHistoricoSection } from './dor-historico.tsx';
 import classes from './mapa-dor-page.module.css';
 import { PainBodyMap } from './pain-body-map.tsx';
@@ -175,7 +175,7 @@ export default function MapaDorPage() {
           }}
           onClear={() => patient.setCode(null)}
           disabled={locked || createDor.isPending}
-          destino="mapa-dor"
+          readQrHref={readQrFor('mapa-dor')}
         />
       </section>
 
@@ -272,38 +272,14 @@ export default function MapaDorPage() {
       {/* The history is the caller's own: not shown while recording another patient's pain. */}
       {!patient.target && <DorHistoricoSection />}
 
-      <AppModal
+      <DorConfirmDialog
         opened={confirming}
-        onClose={() => {
-          if (!createDor.isPending) setConfirming(false);
-        }}
-        title={DOR_MESSAGES.confirmTitle}
-      >
-        <Stack gap="md">
-          {local && intensidade && (
-            <dl className={classes.summary}>
-              <dt>Local</dt>
-              <dd>{LOCAL_DOR_LABELS[local]}</dd>
-              <dt>Intensidade</dt>
-              <dd>{INTENSIDADE_DOR_LABELS[intensidade]}</dd>
-            </dl>
-          )}
-          <Text fw={600}>{DOR_MESSAGES.confirm}</Text>
-          <Group justify="flex-end">
-            <Button
-              variant="default"
-              onClick={() => setConfirming(false)}
-              disabled={createDor.isPending}
-              data-autofocus
-            >
-              Voltar
-            </Button>
-            <Button onClick={confirm} loading={createDor.isPending}>
-              Salvar registro
-            </Button>
-          </Group>
-        </Stack>
-      </AppModal>
+        local={local}
+        intensidade={intensidade}
+        busy={createDor.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={confirm}
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { AcessoView } from '@pulso/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../app/token.ts';
+import { setToken } from '../../lib/token.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import AcessosPage, { NO_ACESSOS } from './acessos-page.tsx';
 import { acessosCountLine, formatAcessoInstant } from './format-acesso.ts';

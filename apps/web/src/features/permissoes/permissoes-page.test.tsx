@@ -1,7 +1,7 @@
 import { DEFAULT_PERMISSOES, PERMISSOES_MESSAGES, type Permissoes, SAUDE_LEVEL_INFO } from '@pulso/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../app/token.ts';
+import { setToken } from '../../lib/token.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import PermissoesPage, { SAVING_TEXT } from './permissoes-page.tsx';
 

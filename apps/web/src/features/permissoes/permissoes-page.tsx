@@ -2,8 +2,8 @@ import { Button, Loader, Radio, Stack, Switch, Text, Title } from '@mantine/core
 import { type Permissoes, SAUDE_LEVEL_INFO, SAUDE_LEVELS, type SaudeLevel } from '@pulso/domain';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
-import { pageTitles, paths } from '../../app/paths.ts';
-import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
+import { pageTitles, paths } from '../../lib/paths.ts';
+import { useSnackbar } from '../../lib/snackbar/snackbar-context.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';

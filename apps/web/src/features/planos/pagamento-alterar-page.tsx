@@ -1,8 +1,8 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { pageTitles, paths } from '../../app/paths.ts';
-import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
+import { pageTitles, paths } from '../../lib/paths.ts';
+import { useSnackbar } from '../../lib/snackbar/snackbar-context.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { CardPaymentForm } from '../../ui/payment/card-payment-form.tsx';
 import { QueryError } from '../../ui/query-error.tsx';

@@ -10,9 +10,9 @@ import {
 } from '@pulso/domain';
 import { useState } from 'react';
 import { generatePath, Link, useLocation } from 'react-router';
-import { useUser } from '../../app/auth.tsx';
-import { pageTitles, paths } from '../../app/paths.ts';
-import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
+import { useUser } from '../../lib/auth.tsx';
+import { pageTitles, paths } from '../../lib/paths.ts';
+import { useSnackbar } from '../../lib/snackbar/snackbar-context.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { QueryError } from '../../ui/query-error.tsx';

@@ -1,14 +1,14 @@
 import { PROFISSIONAL_MESSAGES as M, type ProfissionalView } from '@pulso/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../app/token.ts';
+import { setToken } from '../../lib/token.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
-import { resizeImageForUpload } from '../timeline/shared/resize-image.ts';
+import { resizeImageForUpload } from '../../ui/image/resize-image.ts';
 import ProfissionalPage from './profissional-page.tsx';
 
 // jsdom draws no images: the resize is stood in for, its arguments checked (the real one in e2e).
-vi.mock('../timeline/shared/resize-image.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../timeline/shared/resize-image.ts')>();
+vi.mock('../../ui/image/resize-image.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../ui/image/resize-image.ts')>();
   return {
     ...actual,
     resizeImageForUpload: vi.fn(

@@ -20,12 +20,12 @@ import {
   ProfissionalCreateSchema,
 } from '@pulso/domain';
 import { useEffect, useId, useRef, useState } from 'react';
-import { ApiError } from '../../app/api.ts';
-import { pageTitles } from '../../app/paths.ts';
-import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { pageTitles } from '../../lib/paths.ts';
+import { useSnackbar } from '../../lib/snackbar/snackbar-context.tsx';
+import { anexoKind, resizeImageForUpload } from '../../ui/image/resize-image.ts';
 import { QueryError } from '../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
-import { anexoKind, resizeImageForUpload } from '../timeline/shared/resize-image.ts';
 import { useProfissional } from './api/get-profissional.ts';
 import { useRegisterProfissional } from './api/register-profissional.ts';
 import classes from './profissional-page.module.css';

@@ -7,7 +7,7 @@ import {
   type ProfissionalView,
 } from '@pulso/domain';
 import { useId, useState } from 'react';
-import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
+import { useSnackbar } from '../../lib/snackbar/snackbar-context.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { useDeleteProfissional } from './api/delete-profissional.ts';

@@ -1,7 +1,7 @@
 import type { CartaoFacts } from '@pulso/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../app/token.ts';
+import { setToken } from '../../lib/token.ts';
 import { CARTAO_FACTS } from '../../test/cartao-fixtures.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import QrcodeGeneratePage from './qrcode-generate-page.tsx';

@@ -10,7 +10,7 @@ import {
   type TelaFormato,
 } from '@pulso/domain';
 import { useState } from 'react';
-import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
+import { useSnackbar } from '../../lib/snackbar/snackbar-context.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
 import { useCartaoFacts, useDownloadCarteira, useDownloadTela } from './api/cartao.ts';
 import classes from './cartao-section.module.css';

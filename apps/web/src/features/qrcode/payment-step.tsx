@@ -8,9 +8,9 @@ import {
 } from '@pulso/domain';
 import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../app/api.ts';
-import { paths } from '../../app/paths.ts';
-import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { paths } from '../../lib/paths.ts';
+import { useSnackbar } from '../../lib/snackbar/snackbar-context.tsx';
 import { CardPaymentForm } from '../../ui/payment/card-payment-form.tsx';
 import { newIdempotencyKey } from '../../ui/payment/use-payment-submit.ts';
 import { maskCep } from './address-step.tsx';

@@ -1,8 +1,8 @@
 import { Anchor, Button, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatCode } from '@pulso/domain';
 import { Link } from 'react-router';
-import { pageTitles, paths } from '../../app/paths.ts';
-import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
+import { pageTitles, paths } from '../../lib/paths.ts';
+import { useSnackbar } from '../../lib/snackbar/snackbar-context.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { useDownloadQrcode } from './api/download-qrcode.ts';

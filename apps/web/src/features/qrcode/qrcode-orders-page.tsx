@@ -2,7 +2,7 @@ import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { formatInstantBR, pedidoStatusLabel } from '@pulso/domain';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { pageTitles, paths } from '../../app/paths.ts';
+import { pageTitles, paths } from '../../lib/paths.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';

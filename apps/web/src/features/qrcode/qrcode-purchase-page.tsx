@@ -2,7 +2,7 @@ import { Button, Group, List, Paper, Stack, Stepper, Text, Title } from '@mantin
 import { type EnderecoEntrega, formatCentavos, QR_KIT_DESCRICAO, QR_KIT_PRECO } from '@pulso/domain';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { pageTitles, paths } from '../../app/paths.ts';
+import { pageTitles, paths } from '../../lib/paths.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';

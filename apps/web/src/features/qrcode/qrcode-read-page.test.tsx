@@ -13,7 +13,7 @@ interface FakeScanner {
 
 // The public page of a code is the server's: opened with a full navigation, which jsdom lacks.
 const serverPage = vi.hoisted(() => ({ open: vi.fn() }));
-vi.mock('../../app/server-page.ts', () => ({ openServerPage: serverPage.open }));
+vi.mock('../../lib/server-page.ts', () => ({ openServerPage: serverPage.open }));
 
 const scanners = vi.hoisted(() => ({ list: [] as FakeScanner[], failStart: false }));
 

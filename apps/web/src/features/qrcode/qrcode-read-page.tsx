@@ -2,12 +2,12 @@ import { Alert, Stack, Text, Title } from '@mantine/core';
 import { readScannedCode } from '@pulso/domain';
 import { useCallback, useRef, useState } from 'react';
 import { generatePath, useNavigate, useSearchParams } from 'react-router';
-import { pageTitles, paths } from '../../app/paths.ts';
-import { openServerPage } from '../../app/server-page.ts';
+import { pageTitles, paths } from '../../lib/paths.ts';
+import { destinoUrl, QR_DESTINOS, qrDestinoOf } from '../../lib/qr-destino.ts';
+import { openServerPage } from '../../lib/server-page.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { CodeEntryForm } from './code-entry-form.tsx';
 import { QrCamera } from './qr-camera.tsx';
-import { destinoUrl, QR_DESTINOS, qrDestinoOf } from './qr-destino.ts';
 import classes from './qrcode-read-page.module.css';
 
 /**

@@ -1,8 +1,8 @@
 import { Loader, Text, Title } from '@mantine/core';
-import { pageTitles } from '../../app/paths.ts';
+import { VerifyEmailNotice } from '../../ui/notices/verify-email-notice.tsx';
+import { pageTitles } from '../../lib/paths.ts';
 import { QueryError } from '../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
-import { VerifyEmailNotice } from '../account/verify-email-notice.tsx';
 import { useSaude } from './api/get-saude.ts';
 import { DoencasCard } from './doencas-card.tsx';
 import { HospitalarCard } from './hospitalar-card.tsx';

@@ -1,7 +1,7 @@
 import { SCORE_MESSAGES, type ScoreQuestionView } from '@pulso/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../app/token.ts';
+import { setToken } from '../../lib/token.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import { stubApi } from '../../test/stub-api.ts';
 import { ESCOLHA_HINT } from './score-questionnaire.tsx';

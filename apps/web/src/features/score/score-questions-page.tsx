@@ -10,8 +10,8 @@ import {
 } from '@pulso/domain';
 import { useId } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { pageTitles, paths } from '../../app/paths.ts';
-import { useSnackbar } from '../../app/snackbar/snackbar-context.tsx';
+import { pageTitles, paths } from '../../lib/paths.ts';
+import { useSnackbar } from '../../lib/snackbar/snackbar-context.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';

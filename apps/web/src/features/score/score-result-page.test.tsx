@@ -1,7 +1,7 @@
 import { SCORE_DICAS, SCORE_MESSAGES, type ScoreResultsAnswer } from '@pulso/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../app/token.ts';
+import { setToken } from '../../lib/token.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import { stubApi } from '../../test/stub-api.ts';
 import ScoreResultPage from './score-result-page.tsx';

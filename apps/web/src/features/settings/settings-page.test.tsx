@@ -1,7 +1,7 @@
 import { SETTINGS_MESSAGES } from '@pulso/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { getToken, setToken } from '../../app/token.ts';
+import { getToken, setToken } from '../../lib/token.ts';
 import { warmPasswordRule } from '../../test/password-rule.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import SettingsPage from './settings-page.tsx';

@@ -1,6 +1,6 @@
 import { Button, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { pageTitles, paths } from '../../app/paths.ts';
+import { pageTitles, paths } from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { CloseAccountPanel } from './close-account-panel.tsx';

@@ -1,7 +1,7 @@
 import { Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { TELEMEDICINA_MESSAGES } from '@pulso/domain';
 import { Link, useSearchParams } from 'react-router';
-import { pageTitles, paths } from '../../app/paths.ts';
+import { pageTitles, paths } from '../../lib/paths.ts';
 import { Icon } from '../../ui/icon.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';

@@ -1,7 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import { type AtendimentoView, formatInstantBR, RECUSA_MOTIVOS } from '@pulso/domain';
 import { generatePath, Link } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import classes from './minhas-solicitacoes.module.css';
 
 /** What one of the patient's requests says now, and where it leads. */

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../app/token.ts';
+import SolicitacoesRedirect from '../../app/routes/solicitacoes-redirect.tsx';
+import { setToken } from '../../lib/token.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import { stubApi } from '../../test/stub-api.ts';
 import { makeAtendimento, makeMedico, makeSuporte } from '../../test/telemedicina-fixtures.ts';
 import { makeUserView } from '../../test/users.ts';
 import type { TelemedicinaHome } from './api/get-telemedicina.ts';
-import SolicitacoesRedirect from './solicitacoes-redirect.tsx';
 import TelemedicinaPage from './telemedicina-page.tsx';
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { MedicoView } from '@pulso/domain';
 import { generatePath, Link } from 'react-router';
-import { pageTitles, paths } from '../../app/paths.ts';
+import { pageTitles, paths } from '../../lib/paths.ts';
 import { QueryError } from '../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { useTelemedicinaHome } from './api/get-telemedicina.ts';

@@ -1,7 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Cidade } from '@pulso/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api.ts';
 
 /** Pause after the last keystroke before searching, in ms. */
 export const CIDADE_SEARCH_DEBOUNCE_MS = 250;

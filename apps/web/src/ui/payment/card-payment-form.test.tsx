@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../app/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
 import { stubApi } from '../../test/stub-api.ts';
 import { CardPaymentForm } from './card-payment-form.tsx';

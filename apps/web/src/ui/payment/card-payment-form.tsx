@@ -1,6 +1,6 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { type FormEvent, lazy, type ReactNode, Suspense, useRef, useState } from 'react';
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api.ts';
 import { MaskedTextInput } from '../masked-text-input.tsx';
 import { PageLoader } from '../page-loader.tsx';
 import { QueryError } from '../query-error.tsx';

@@ -1,6 +1,6 @@
 import type { PaymentConfig } from '@pulso/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api.ts';
 
 /** Query key of the payment provider configuration. */
 export const paymentConfigQueryKey = ['pagamentos', 'config'] as const;

@@ -1,6 +1,6 @@
 import { GENERIC_ERROR_MESSAGE } from '@pulso/domain';
 import { useCallback, useRef, useState } from 'react';
-import { ApiError } from '../../app/api.ts';
+import { ApiError } from '../../lib/api.ts';
 
 /** What the page does with a payment method: charge or save it; throws an `ApiError` whose message is shown. */
 export type OnPaymentMethod = (paymentMethodId: string, idempotencyKey: string) => Promise<void>;

@@ -1,6 +1,6 @@
 import type { PasswordReset } from '@pulso/domain';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 
 /**
  * `POST /api/password/reset {token, email, password, password_confirmation}` → `{message}`

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
-import { userQueryKey } from '../../../app/auth.tsx';
+import { api } from '../../../lib/api.ts';
+import { userQueryKey } from '../../../lib/auth.tsx';
 
 /**
  * `PUT /api/email/verify/:token` → `{message}`

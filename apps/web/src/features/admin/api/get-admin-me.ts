@@ -1,7 +1,7 @@
 import type { AdminCapability, StaffRole } from '@pulso/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
-import { useToken } from '../../../app/token.ts';
+import { api } from '../../../lib/api.ts';
+import { useToken } from '../../../lib/token.ts';
 import { adminKeys } from './keys.ts';
 
 /** Answer of `GET /api/admin/me`: the staff member, the role and what it may do. */

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 import { adminKeys } from './keys.ts';
 
 /** One admin action of `GET /api/admin/auditoria`. */

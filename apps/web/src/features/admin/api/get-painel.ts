@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 import { adminKeys } from './keys.ts';
 
 /** Answer of `GET /api/admin/painel` (issue 9 "Dashboard"). */

@@ -1,7 +1,7 @@
 import { Button, Code, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { formatInstantBR } from '@pulso/domain';
 import { useState } from 'react';
-import { pageTitles } from '../../../app/paths.ts';
+import { pageTitles } from '../../../lib/paths.ts';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { QueryError } from '../../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';

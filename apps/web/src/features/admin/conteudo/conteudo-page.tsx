@@ -1,6 +1,6 @@
 import { Stack, Tabs, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { pageTitles } from '../../../app/paths.ts';
+import { pageTitles } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { PaginaTab } from './pagina-tab.tsx';
 import { ScoreTab } from './score-tab.tsx';

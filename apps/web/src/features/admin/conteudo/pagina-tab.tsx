@@ -2,11 +2,11 @@ import { Alert, Anchor, Button, Group, Paper, SegmentedControl, Stack, Text } fr
 import { type ContentSlug, contentHtmlText, formatInstantBR } from '@pulso/domain';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
-import { useSnackbar } from '../../../app/snackbar/snackbar-context.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { useSnackbar } from '../../../lib/snackbar/snackbar-context.tsx';
+import { sanitizeContentHtml } from '../../../ui/content/sanitize-content.ts';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { QueryError } from '../../../ui/query-error.tsx';
-import { sanitizeContentHtml } from '../../conteudo/sanitize-content.ts';
 import { usePagina, useSavePagina } from './api/paginas.ts';
 import classes from './conteudo.module.css';
 import { RichTextEditor } from './rich-text-editor.tsx';

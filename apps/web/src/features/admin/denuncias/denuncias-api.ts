@@ -1,6 +1,6 @@
 import type { AdminDenuncia, DenunciaStatus, DenunciaUpdate } from '@pulso/domain';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 
 /** Query keys of the reports area (issue 9 "Reports"). */
 export const denunciasKeys = {

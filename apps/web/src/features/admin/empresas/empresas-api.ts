@@ -6,7 +6,7 @@ import type {
   InvitationsCreate,
 } from '@pulso/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 
 /** Query keys of the companies area (issue 9 "Companies"). */
 export const empresasKeys = {

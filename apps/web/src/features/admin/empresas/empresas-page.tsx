@@ -1,25 +1,14 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { type CompanyCreate, CompanyCreateSchema, formatCnpj, formatInstantBR } from '@pulso/domain';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import { pageTitles } from '../../../app/paths.ts';
-import { useSnackbar } from '../../../app/snackbar/snackbar-context.tsx';
+import { pageTitles } from '../../../lib/paths.ts';
+import { DataTable } from '../../../ui/data-table.tsx';
 import { domainResolver } from '../../../ui/domain-resolver.ts';
-import { PageLoader } from '../../../ui/page-loader.tsx';
-import { QueryError } from '../../../ui/query-error.tsx';
-import { applyServerErrors } from '../../../ui/server-errors.ts';
+import { QueryView } from '../../../ui/query-view.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
+import { StateBadge } from '../shared/state-badge.tsx';
+import { useRequestFeedback } from '../shared/use-request-feedback.ts';
 import { EmpresaPanel } from './empresa-panel.tsx';
 import { useCreateEmpresa, useEmpresas } from './empresas-api.ts';
 
@@ -30,7 +19,7 @@ interface EmpresaFormValues {
 }
 
 function NovaEmpresaForm({ onCreated }: { onCreated: (id: number) => void }) {
-  const snackbar = useSnackbar();
+  const feedback = useRequestFeedback();
   const create = useCreateEmpresa();
   const form = useForm<EmpresaFormValues, unknown, CompanyCreate>({
     resolver: domainResolver(CompanyCreateSchema),
@@ -38,14 +27,11 @@ function NovaEmpresaForm({ onCreated }: { onCreated: (id: number) => void }) {
   });
   const submit = form.handleSubmit((values) =>
     create.mutate(values, {
-      onSuccess: (answer) => {
-        snackbar.success(answer.message);
+      onSuccess: feedback.success((answer) => {
         form.reset({ nome: '', cnpj: '' });
         onCreated(answer.empresa.id);
-      },
-      onError: (error) => {
-        if (!applyServerErrors(error, form.setError, ['nome', 'cnpj'])) snackbar.error(error);
-      },
+      }),
+      onError: feedback.fieldErrors(form.setError, ['nome', 'cnpj']),
     }),
   );
   return (
@@ -101,7 +87,6 @@ export default function EmpresasPage() {
   const select = (id: number | null) =>
     setParams(id === null ? {} : { empresa: String(id) }, { replace: false });
 
-  const rows = empresas.data?.empresas ?? [];
   return (
     <Stack gap="lg">
       <Title order={1}>{pageTitles.adminEmpresas}</Title>
@@ -110,34 +95,17 @@ export default function EmpresasPage() {
       <Title order={2} size="h3">
         Empresas cadastradas
       </Title>
-      {empresas.isPending ? (
-        <PageLoader />
-      ) : empresas.isError ? (
-        <QueryError
-          title="Não foi possível carregar as empresas"
-          message={empresas.error.message}
-          onRetry={() => void empresas.refetch()}
-          retrying={empresas.isFetching}
-        />
-      ) : rows.length === 0 ? (
-        <Text>Nenhuma empresa cadastrada ainda.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={600}>
-          <Table striped verticalSpacing="xs" aria-label="Empresas cadastradas">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Empresa</Table.Th>
-                <Table.Th scope="col">CNPJ</Table.Th>
-                <Table.Th scope="col">Membros</Table.Th>
-                <Table.Th scope="col">Convites disponíveis</Table.Th>
-                <Table.Th scope="col">Situação</Table.Th>
-                <Table.Th scope="col">Criada em</Table.Th>
-                <Table.Th scope="col">
-                  <VisuallyHidden>Ações</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
+      <QueryView query={empresas} errorTitle="Não foi possível carregar as empresas">
+        {({ empresas: rows }) =>
+          rows.length === 0 ? (
+            <Text>Nenhuma empresa cadastrada ainda.</Text>
+          ) : (
+            <DataTable
+              label="Empresas cadastradas"
+              minWidth={600}
+              columns={['Empresa', 'CNPJ', 'Membros', 'Convites disponíveis', 'Situação', 'Criada em']}
+              actions
+            >
               {rows.map((e) => (
                 <Table.Tr key={e.id}>
                   <Table.Th scope="row">{e.nome}</Table.Th>
@@ -145,9 +113,7 @@ export default function EmpresasPage() {
                   <Table.Td>{e.membros}</Table.Td>
                   <Table.Td>{e.convites_disponiveis}</Table.Td>
                   <Table.Td>
-                    <Badge color={e.active ? 'teal.9' : 'gray.7'} variant="filled">
-                      {e.active ? 'Ativa' : 'Desativada'}
-                    </Badge>
+                    <StateBadge on={e.active} labels={['Ativa', 'Desativada']} />
                   </Table.Td>
                   <Table.Td>{formatInstantBR(e.created_at)}</Table.Td>
                   <Table.Td>
@@ -163,10 +129,10 @@ export default function EmpresasPage() {
                   </Table.Td>
                 </Table.Tr>
               ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+            </DataTable>
+          )
+        }
+      </QueryView>
     </Stack>
   );
 }

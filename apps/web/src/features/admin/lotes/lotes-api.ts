@@ -1,6 +1,6 @@
 import { type LoteCreate, loteFileName } from '@pulso/domain';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, apiFetch } from '../../../app/api.ts';
+import { api, apiFetch } from '../../../lib/api.ts';
 import { saveBlob } from '../../../ui/save-blob.ts';
 
 /** Query keys of the batches area (issue 9 "Sticker batches"). */

@@ -2,8 +2,8 @@ import { Button, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/co
 import { formatInstantBR, LOTE_MAX, LOTE_MIN, LoteCreateSchema } from '@pulso/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { pageTitles } from '../../../app/paths.ts';
-import { useSnackbar } from '../../../app/snackbar/snackbar-context.tsx';
+import { pageTitles } from '../../../lib/paths.ts';
+import { useSnackbar } from '../../../lib/snackbar/snackbar-context.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { domainResolver } from '../../../ui/domain-resolver.ts';
 import { PageLoader } from '../../../ui/page-loader.tsx';

@@ -7,11 +7,10 @@ import {
   MedicoEditSchema,
 } from '@pulso/domain';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { useSnackbar } from '../../../app/snackbar/snackbar-context.tsx';
 import { domainResolver } from '../../../ui/domain-resolver.ts';
 import { withPasswordRule } from '../../../ui/password-rule.ts';
 import { PasswordStrengthMeter } from '../../../ui/password-strength-meter.tsx';
-import { applyServerErrors } from '../../../ui/server-errors.ts';
+import { useRequestFeedback } from '../shared/use-request-feedback.ts';
 import { useCreateMedico, useEditMedico, useEspecialidadeNomes } from './medicos-api.ts';
 
 /** What the form holds: texts as typed (the domain schema reads the lists and the IBGE code). */
@@ -55,7 +54,7 @@ export function MedicoForm({
   medico: AdminMedicoDetail | null;
   onDone: (saved: AdminMedicoDetail) => void;
 }) {
-  const snackbar = useSnackbar();
+  const feedback = useRequestFeedback();
   const especialidades = useEspecialidadeNomes();
   const create = useCreateMedico();
   const edit = useEditMedico(medico?.id ?? 0);
@@ -68,14 +67,11 @@ export function MedicoForm({
   });
   const errors = form.formState.errors;
   const [name, email, password] = useWatch({ control: form.control, name: ['name', 'email', 'password'] });
-  const onError = (error: unknown) => {
-    if (!applyServerErrors(error, form.setError, [...FIELDS])) snackbar.error(error);
-  };
+  const onError = feedback.fieldErrors(form.setError, FIELDS);
   const submit = form.handleSubmit((values) => {
-    const done = (answer: { message: string; medico: AdminMedicoDetail }) => {
-      snackbar.success(answer.message);
-      onDone(answer.medico);
-    };
+    const done = feedback.success((answer: { medico: AdminMedicoDetail; message: string }) =>
+      onDone(answer.medico),
+    );
     if (creating) create.mutate(values as MedicoCreate, { onSuccess: done, onError });
     else edit.mutate(values as MedicoEdit, { onSuccess: done, onError });
   });

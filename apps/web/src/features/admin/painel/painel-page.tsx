@@ -1,7 +1,7 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { AdminCapability } from '@pulso/domain';
 import { Link } from 'react-router';
-import { type AdminPathKey, pageTitles, paths } from '../../../app/paths.ts';
+import { type AdminPathKey, pageTitles, paths } from '../../../lib/paths.ts';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { QueryError } from '../../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';

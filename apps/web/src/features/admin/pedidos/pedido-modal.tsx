@@ -8,7 +8,7 @@ import {
 } from '@pulso/domain';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useSnackbar } from '../../../app/snackbar/snackbar-context.tsx';
+import { useSnackbar } from '../../../lib/snackbar/snackbar-context.tsx';
 import { AppModal } from '../../../ui/app-modal.tsx';
 import { domainResolver } from '../../../ui/domain-resolver.ts';
 import { PageLoader } from '../../../ui/page-loader.tsx';

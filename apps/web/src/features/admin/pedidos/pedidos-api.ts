@@ -1,6 +1,6 @@
 import { type MarcarEnviado, type PedidoStatusFiltro, pedidoFileName } from '@pulso/domain';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiFetch } from '../../../app/api.ts';
+import { api, apiFetch } from '../../../lib/api.ts';
 import { saveBlob } from '../../../ui/save-blob.ts';
 
 /** Query keys of the orders area (issue 9 "Orders"). */

@@ -7,7 +7,7 @@ import {
   pedidoStatusLabel,
 } from '@pulso/domain';
 import { useState } from 'react';
-import { pageTitles } from '../../../app/paths.ts';
+import { pageTitles } from '../../../lib/paths.ts';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { QueryError } from '../../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Switch, TextInput } from '@mantine/core';
 import { type CupomAdmin, CupomAdminSchema, type CupomAdminView, formatDateBR } from '@pulso/domain';
 import { Controller, useForm } from 'react-hook-form';
-import { useSnackbar } from '../../../app/snackbar/snackbar-context.tsx';
+import { useSnackbar } from '../../../lib/snackbar/snackbar-context.tsx';
 import { AppModal } from '../../../ui/app-modal.tsx';
 import { domainResolver } from '../../../ui/domain-resolver.ts';
 import { MaskedTextInput } from '../../../ui/masked-text-input.tsx';

@@ -8,7 +8,7 @@ import {
   PRECO_MAXIMO,
 } from '@pulso/domain';
 import { Controller, useForm } from 'react-hook-form';
-import { useSnackbar } from '../../../app/snackbar/snackbar-context.tsx';
+import { useSnackbar } from '../../../lib/snackbar/snackbar-context.tsx';
 import { AppModal } from '../../../ui/app-modal.tsx';
 import { domainResolver } from '../../../ui/domain-resolver.ts';
 import { ReaisInput, reaisText } from '../../../ui/reais-input.tsx';

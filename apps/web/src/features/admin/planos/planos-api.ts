@@ -1,6 +1,6 @@
 import type { AtendimentoValor, CupomAdmin, CupomAdminView, PlanoAdmin, PlanoAdminView } from '@pulso/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 
 /** Query keys of the plans, coupons and price area (issue 9 "Content"). */
 export const planosKeys = {

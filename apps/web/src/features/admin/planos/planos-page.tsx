@@ -13,8 +13,8 @@ import {
 } from '@pulso/domain';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { pageTitles } from '../../../app/paths.ts';
-import { useSnackbar } from '../../../app/snackbar/snackbar-context.tsx';
+import { pageTitles } from '../../../lib/paths.ts';
+import { useSnackbar } from '../../../lib/snackbar/snackbar-context.tsx';
 import { domainResolver } from '../../../ui/domain-resolver.ts';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { QueryError } from '../../../ui/query-error.tsx';

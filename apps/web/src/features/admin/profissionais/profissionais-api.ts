@@ -1,6 +1,6 @@
 import type { AdminProfissional, ProfissionalReview, ProfissionalStatus } from '@pulso/domain';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 
 /** Query keys of the emergency professionals' review (issue 9). */
 export const profissionaisKeys = {

@@ -24,8 +24,8 @@ import {
 } from '@pulso/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { pageTitles } from '../../../app/paths.ts';
-import { useSnackbar } from '../../../app/snackbar/snackbar-context.tsx';
+import { pageTitles } from '../../../lib/paths.ts';
+import { useSnackbar } from '../../../lib/snackbar/snackbar-context.tsx';
 import { AppModal } from '../../../ui/app-modal.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { domainResolver } from '../../../ui/domain-resolver.ts';

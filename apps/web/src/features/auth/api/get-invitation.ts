@@ -1,6 +1,6 @@
 import type { InvitationView } from '@pulso/domain';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../app/api.ts';
+import { ApiError, api } from '../../../lib/api.ts';
 
 /** What the registration knows about the company invitation in its URL. */
 export type InvitationState =

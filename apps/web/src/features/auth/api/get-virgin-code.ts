@@ -1,6 +1,6 @@
 import { parseCode } from '@pulso/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 
 /** What the registration knows about the code in its URL. */
 export type VirginCodeState =

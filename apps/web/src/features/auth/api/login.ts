@@ -1,7 +1,7 @@
 import type { Login } from '@pulso/domain';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
-import { type AuthResponse, useStartSession } from '../../../app/auth.tsx';
+import { api } from '../../../lib/api.ts';
+import { type AuthResponse, useStartSession } from '../../../lib/auth.tsx';
 
 /** `POST /api/login`: stores the token and caches the user on success (docs/accounts.md "Sign-in"). */
 export function useLogin() {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
-import { type AuthResponse, useStartSession } from '../../../app/auth.tsx';
+import { api } from '../../../lib/api.ts';
+import { type AuthResponse, useStartSession } from '../../../lib/auth.tsx';
 
 /** JSON body of `POST /api/register` (docs/accounts.md "Registration"; `RegisterSchema`): `telefone` as digits. */
 export interface RegisterBody {

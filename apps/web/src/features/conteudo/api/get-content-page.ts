@@ -1,6 +1,6 @@
 import type { ContentPage, ContentSlug } from '@pulso/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 
 /** Query key of one legal page (`termos` or `politica`). */
 export const contentPageQueryKey = (slug: ContentSlug) => ['conteudo', slug] as const;

@@ -1,6 +1,6 @@
 import type { DeviceView } from '@pulso/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 
 /** Query key of the signed-in user's devices. */
 export const devicesQueryKey = ['devices'] as const;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 import { devicesQueryKey } from './get-devices.ts';
 
 /** `DELETE /api/device/{id}` → `{id}` (docs/accounts.md "Devices"); refreshes the device list. */

@@ -21,7 +21,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { ApiError, api } from '../../../app/api.ts';
+import { ApiError, api } from '../../../lib/api.ts';
 
 /** The four indicators, as named in their routes (`/api/home/<indicador>`). */
 export type IndicadorKind = 'pressao' | 'imc' | 'oxigenacao' | 'glicose';

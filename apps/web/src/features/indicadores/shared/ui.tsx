@@ -8,8 +8,8 @@ import {
 } from '@pulso/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../../app/api.ts';
-import { paths } from '../../../app/paths.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { paths } from '../../../lib/paths.ts';
 import { Icon } from '../../../ui/icon.tsx';
 import { QueryError } from '../../../ui/query-error.tsx';
 import { useIndicadoresUser } from '../api/indicadores-api.ts';

@@ -6,7 +6,7 @@ import {
   todayInSaoPaulo,
 } from '@pulso/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../../app/api.ts';
+import { ApiError, api } from '../../../lib/api.ts';
 import { dorHistoricoQueryKey } from './get-dor-historico.ts';
 import { mapaDorUserQueryKey } from './get-mapa-dor-user.ts';
 

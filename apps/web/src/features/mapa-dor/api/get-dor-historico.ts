@@ -1,6 +1,6 @@
 import type { DorHistorico } from '@pulso/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 
 /** Query key of the pain history; saving a pain record invalidates it. */
 export const dorHistoricoQueryKey = ['mapa-dor', 'historico'] as const;

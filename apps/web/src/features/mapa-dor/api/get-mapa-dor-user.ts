@@ -1,6 +1,6 @@
 import type { UserView } from '@pulso/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 
 /** Answer of `GET /api/home` (docs/health-record.md "Trial lock"): the signed-in user. */
 export interface MapaDorUserResponse {

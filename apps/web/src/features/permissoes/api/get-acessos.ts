@@ -1,6 +1,6 @@
 import { ACESSOS_PAGE_SIZE, type AcessoView } from '@pulso/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 
 /** One page of `GET /api/permissoes/acessos?offset=N`. */
 export interface AcessosPage {

@@ -1,6 +1,6 @@
 import type { Permissoes } from '@pulso/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 
 /** Answer of `GET /api/permissoes` (docs/api/saude-and-permissoes.md). */
 export interface PermissoesResponse {

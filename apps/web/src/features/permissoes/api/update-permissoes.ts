@@ -1,6 +1,6 @@
 import type { Permissoes } from '@pulso/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 import { type PermissoesResponse, permissoesQueryKey } from './get-permissoes.ts';
 
 /** Answer of both PUTs: the pt-BR success message and the saved permissions. */

@@ -1,6 +1,6 @@
 import type { PlanoView } from '@pulso/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 
 /** A SetupIntent's secret (`stripe` mode confirms the card with it; the sandbox's is a stand-in). */
 export interface SetupIntent {

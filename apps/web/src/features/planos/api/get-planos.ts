@@ -1,6 +1,6 @@
 import type { PlanosAnswer } from '@pulso/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 
 /** Query key of `GET /api/planos`; every plan write stores its answer here. */
 export const planosQueryKey = ['planos'] as const;

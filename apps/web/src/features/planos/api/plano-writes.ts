@@ -1,6 +1,6 @@
 import type { CardView, PlanoView } from '@pulso/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiFetch } from '../../../app/api.ts';
+import { api, apiFetch } from '../../../lib/api.ts';
 import { idempotencyHeaders, refreshAfterPayment } from '../../../ui/payment/after-payment.ts';
 import { type PlanosMessageAnswer, planosQueryKey } from './get-planos.ts';
 

@@ -1,6 +1,6 @@
 import type { ProfissionalAnswer, ProfissionalDeleted } from '@pulso/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 import { profissionalQueryKey } from './get-profissional.ts';
 
 /**

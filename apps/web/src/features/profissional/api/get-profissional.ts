@@ -1,6 +1,6 @@
 import type { ProfissionalAnswer } from '@pulso/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 
 /** Query key of the signed-in user's emergency-professional credential. */
 export const profissionalQueryKey = ['profissional'] as const;

@@ -1,6 +1,6 @@
 import type { ProfissionalAnswer, ProfissionalSaved, ProfissionalTipo } from '@pulso/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 import { profissionalQueryKey } from './get-profissional.ts';
 
 /** What /profissional sends: the kind, the number and the photo, already resized. */

@@ -1,6 +1,6 @@
 import { type CartaoEscolha, type CartaoFacts, cartaoQuery, type TelaFormato } from '@pulso/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api, apiFetch } from '../../../app/api.ts';
+import { api, apiFetch } from '../../../lib/api.ts';
 import { saveBlob } from '../../../ui/save-blob.ts';
 
 /** Query key of the card facts. */

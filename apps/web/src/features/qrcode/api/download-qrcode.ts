@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api.ts';
+import { apiFetch } from '../../../lib/api.ts';
 import { saveBlob } from '../../../ui/save-blob.ts';
 
 /** File name of the downloaded QR code, as the server names it: `pulso-qrcode-123AB456.png`. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 import type { OrderItem } from './pedidos.ts';
 
 /** Answer of `GET /api/qrcode` (docs/api/account-and-profile.md, docs/api/pagamentos.md): `orders` newest first. */

@@ -1,7 +1,7 @@
 import type { DoencaView, UserHealthView } from '@pulso/domain';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
-import { type UserResponse, userQueryKey } from '../../../app/auth.tsx';
+import { api } from '../../../lib/api.ts';
+import { type UserResponse, userQueryKey } from '../../../lib/auth.tsx';
 
 /** Answer of `GET /api/saude` (docs/api/saude-and-permissoes.md). */
 export interface SaudeResponse {

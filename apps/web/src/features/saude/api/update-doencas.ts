@@ -1,6 +1,6 @@
 import type { DoencasUpdate, DoencaView } from '@pulso/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 import { type SaudeResponse, saudeQueryKey } from './get-saude.ts';
 
 /**

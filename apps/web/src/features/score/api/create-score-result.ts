@@ -1,6 +1,6 @@
 import type { ScoreResultCreate, ScoreResultCreated } from '@pulso/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 import { scoreResultsQueryKey } from './get-score-results.ts';
 
 /**

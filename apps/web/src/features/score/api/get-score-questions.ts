@@ -1,6 +1,6 @@
 import type { ScoreCategoria, ScoreQuestionsAnswer } from '@pulso/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 
 /** Query key of one category's questionnaire. */
 export const scoreQuestionsQueryKey = (categoria: ScoreCategoria) =>

@@ -1,6 +1,6 @@
 import type { ScoreResultsAnswer } from '@pulso/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 
 /** Query key of the caller's results; sending a questionnaire invalidates it. */
 export const scoreResultsQueryKey = ['score', 'results'] as const;

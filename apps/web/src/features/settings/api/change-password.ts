@@ -1,6 +1,6 @@
 import type { ChangePassword } from '@pulso/domain';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 
 /**
  * `PUT /api/settings/password {password_current, password, password_confirmation}` →

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 
 /**
  * Reports a doctor's profile (docs/telemedicine.md "Reporting a doctor"): `POST

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 
 /** A medical specialty (CFM list) as `GET /api/especialidades` answers it. */
 export interface Especialidade {

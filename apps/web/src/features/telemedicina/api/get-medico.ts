@@ -1,7 +1,7 @@
 import type { AtendimentoView, MedicoView, PagamentoPrevisto, UserView } from '@pulso/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
-import { rememberAtendimentoRole } from '../../../app/unread.ts';
+import { api } from '../../../lib/api.ts';
+import { rememberAtendimentoRole } from '../../../lib/unread.ts';
 
 /**
  * Answer of `GET /api/telemedicina/medico/:id` (docs/api/telemedicina.md "Patient

@@ -1,6 +1,6 @@
 import type { MedicoView } from '@pulso/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 
 /** One page of the doctor search: `{medicos, total}` (page size `MEDICOS_PAGE_SIZE`, set by the server). */
 export interface MedicosPage {

@@ -1,6 +1,6 @@
 import type { AtendimentoView, MedicoView, UserView } from '@pulso/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 
 /**
  * Answer of `GET /api/telemedicina` (docs/api/telemedicina.md "Patient side"):

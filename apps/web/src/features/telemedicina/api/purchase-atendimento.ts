@@ -1,6 +1,6 @@
 import type { UserView } from '@pulso/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiFetch } from '../../../app/api.ts';
+import { api, apiFetch } from '../../../lib/api.ts';
 import { idempotencyHeaders, refreshAfterPayment } from '../../../ui/payment/after-payment.ts';
 
 /** The caller as the purchase reads them: the user view with the single teleconsultation price (centavos). */

@@ -1,7 +1,7 @@
 import type { AtendimentoView, SolicitarAtendimento } from '@pulso/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
-import { rememberAtendimentoRole } from '../../../app/unread.ts';
+import { api } from '../../../lib/api.ts';
+import { rememberAtendimentoRole } from '../../../lib/unread.ts';
 import { type MedicoProfile, medicoProfileKey } from './get-medico.ts';
 import { telemedicinaHomeKey } from './get-telemedicina.ts';
 

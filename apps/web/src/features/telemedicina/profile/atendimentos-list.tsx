@@ -7,7 +7,7 @@ import {
 } from '@pulso/domain';
 import { useState } from 'react';
 import { generatePath, Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { AppModal } from '../../../ui/app-modal.tsx';
 import { formatDateTimeBR } from '../../../ui/date-time.ts';
 import { novasLabel } from '../shared/medico-card.tsx';

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { DenunciaSchema, MOTIVO_MAX } from '@pulso/domain';
 import { useForm } from 'react-hook-form';
-import { useSnackbar } from '../../../app/snackbar/snackbar-context.tsx';
+import { useSnackbar } from '../../../lib/snackbar/snackbar-context.tsx';
 import { AppModal } from '../../../ui/app-modal.tsx';
 import { domainResolver } from '../../../ui/domain-resolver.ts';
 import { applyServerErrors } from '../../../ui/server-errors.ts';

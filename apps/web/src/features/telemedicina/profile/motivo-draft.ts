@@ -1,4 +1,4 @@
-import { subscribeToken } from '../../../app/token.ts';
+import { subscribeToken } from '../../../lib/token.ts';
 
 /**
  * The reason a patient is writing to a doctor, kept while they leave the

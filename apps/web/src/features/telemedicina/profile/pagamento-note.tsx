@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { type PagamentoPrevisto, pagamentoPrevistoText } from '@pulso/domain';
 import { Link, useLocation } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import classes from './medico-page.module.css';
 
 /** The search parameter that opens the request dialog when a purchase comes back to the profile. */

@@ -8,7 +8,7 @@ import {
 } from '@pulso/domain';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ApiError } from '../../../app/api.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { AppModal } from '../../../ui/app-modal.tsx';
 import { domainResolver } from '../../../ui/domain-resolver.ts';
 import { applyServerErrors } from '../../../ui/server-errors.ts';

@@ -1,6 +1,6 @@
 import type { MedicoView } from '@pulso/domain';
 import { generatePath, Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { MedicoAvatar } from './medico-avatar.tsx';
 import classes from './medico-card.module.css';
 import { MedicoStatus } from './medico-status.tsx';

@@ -1,5 +1,5 @@
 import { TIMELINE_MESSAGES } from '@pulso/domain';
-import { ApiError } from '../../../app/api.ts';
+import { ApiError } from '../../../lib/api.ts';
 
 /**
  * Why the server would not take a record for another patient, shown by the

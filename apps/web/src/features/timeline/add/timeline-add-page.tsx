@@ -11,23 +11,25 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../../app/api.ts';
-import { userQueryKey, useUser } from '../../../app/auth.tsx';
-import { pageTitles, paths } from '../../../app/paths.ts';
-import { useSnackbar } from '../../../app/snackbar/snackbar-context.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { userQueryKey, useUser } from '../../../lib/auth.tsx';
+import { pageTitles, paths } from '../../../lib/paths.ts';
+import { readQrFor } from '../../../lib/qr-destino.ts';
+import { useSnackbar } from '../../../lib/snackbar/snackbar-context.tsx';
+import { TARGET_PENDING_MESSAGE, useTargetPatient } from '../../../ui/target-patient/use-target-patient.ts';
 import { domainResolver } from '../../../ui/domain-resolver.ts';
+import { ANEXO_QUALITY_ADD } from '../../../ui/image/resize-image.ts';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { applyServerErrors } from '../../../ui/server-errors.ts';
+import { TargetPatient } from '../../../ui/target-patient/target-patient.tsx';
 import { TimelineTipoIcon } from '../../../ui/timeline/timeline-tipo-icon.tsx';
+import { LockedButton } from '../../../ui/trial-lock/locked-button.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useCreateTimelineItem } from '../api/create-timeline-item.ts';
 import { RecordFields, type RecordFieldValues } from '../shared/record-fields.tsx';
-import { ANEXO_QUALITY_ADD } from '../shared/resize-image.ts';
-import { LockedButton, LockedNotice } from '../shared/trial-lock.tsx';
-import { TARGET_PENDING_MESSAGE, useTargetPatient } from '../shared/use-target-patient.ts';
+import { LockedNotice } from '../shared/trial-lock.tsx';
 import { type AddRefusal, addRefusal } from './add-refusal.ts';
 import { AnexosField } from './anexos-field.tsx';
-import { TargetPatient } from './target-patient.tsx';
 import classes from './timeline-add-page.module.css';
 import { useAnexos } from './use-anexos.ts';
 
@@ -176,7 +178,7 @@ export default function TimelineAddPage() {
             setCode(null);
           }}
           disabled={locked || create.isPending}
-          destino="timeline"
+          readQrHref={readQrFor('timeline')}
         />
       </Paper>
 

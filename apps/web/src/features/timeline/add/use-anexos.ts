@@ -1,7 +1,7 @@
 import { TIMELINE_ANEXOS_MAX, TIMELINE_MESSAGES } from '@pulso/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { anexoKind, resizeImageForUpload } from '../../../ui/image/resize-image.ts';
 import { anexoProblem } from '../shared/anexo-files.ts';
-import { anexoKind, resizeImageForUpload } from '../shared/resize-image.ts';
 
 /** A file ready to be sent, with what its preview needs. */
 export interface ChosenAnexo {

@@ -1,6 +1,6 @@
 import type { TimelineItemCreate, TimelineItemView } from '@pulso/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 
 /** Answer of `POST /api/timeline/item`: the pt-BR success message and the record. */
 export interface CreateTimelineItemResponse {

@@ -1,5 +1,5 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 import { timelineItemKey } from './get-timeline-item.ts';
 import { timelineListsKey } from './get-timeline-page.ts';
 

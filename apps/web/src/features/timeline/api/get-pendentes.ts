@@ -1,6 +1,6 @@
 import type { TimelinePendentes } from '@pulso/domain';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 import { timelineQueryKey } from './get-timeline-page.ts';
 
 /** Query key of the records awaiting the patient's approval (under {@link timelineQueryKey}). */

@@ -1,6 +1,6 @@
 import type { TimelineItemAnswer } from '@pulso/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 
 /** Query key of one record (`GET /api/timeline/item/:id`). */
 export function timelineItemKey(id: number) {

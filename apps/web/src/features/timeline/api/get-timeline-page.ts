@@ -1,6 +1,6 @@
 import type { TimelineItemView, TimelinePage } from '@pulso/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 
 /** Prefix of every timeline query: invalidate it after any write to the timeline. */
 export const timelineQueryKey = ['timeline'] as const;

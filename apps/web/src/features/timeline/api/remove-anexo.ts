@@ -1,6 +1,6 @@
 import type { TimelineItemAnswer } from '@pulso/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 import { timelineItemKey } from './get-timeline-item.ts';
 import { timelineListsKey } from './get-timeline-page.ts';
 

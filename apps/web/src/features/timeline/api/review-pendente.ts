@@ -1,6 +1,6 @@
 import type { TimelineItemView } from '@pulso/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 import { timelineItemKey } from './get-timeline-item.ts';
 import { timelineQueryKey } from './get-timeline-page.ts';
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRealtimeEvent, useRealtimeReconnect } from '../../../app/realtime.ts';
+import { useRealtimeEvent, useRealtimeReconnect } from '../../../lib/realtime.ts';
 import { pendentesKey } from './get-pendentes.ts';
 import { timelineQueryKey } from './get-timeline-page.ts';
 

@@ -1,15 +1,15 @@
 import { ActionIcon, Anchor, Button, FileButton, Loader, Text, Title } from '@mantine/core';
 import { type AnexoView, TIMELINE_ANEXOS_MAX } from '@pulso/domain';
 import { useId, useRef, useState } from 'react';
-import { ApiError } from '../../../app/api.ts';
-import { useSnackbar } from '../../../app/snackbar/snackbar-context.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { useSnackbar } from '../../../lib/snackbar/snackbar-context.tsx';
 import { AppModal } from '../../../ui/app-modal.tsx';
+import { ANEXO_QUALITY_EDIT, anexoKind, resizeImageForUpload } from '../../../ui/image/resize-image.ts';
+import { LockedButton } from '../../../ui/trial-lock/locked-button.tsx';
 import { useAddAnexo } from '../api/add-anexo.ts';
 import { useRemoveAnexo } from '../api/remove-anexo.ts';
 import { ANEXO_ACCEPT, anexoProblem, formatBytes } from '../shared/anexo-files.ts';
 import { ANEXO_MESSAGES } from '../shared/messages.ts';
-import { ANEXO_QUALITY_EDIT, anexoKind, resizeImageForUpload } from '../shared/resize-image.ts';
-import { LockedButton } from '../shared/trial-lock.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import classes from './timeline-item-page.module.css';
 

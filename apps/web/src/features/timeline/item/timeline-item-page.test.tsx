@@ -2,14 +2,14 @@ import { TIMELINE_MESSAGES, type TimelineActor, type TimelineItemView, type User
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes } from '../../../test/render.tsx';
+import { resizeImageForUpload } from '../../../ui/image/resize-image.ts';
 import { ANEXO_MESSAGES } from '../shared/messages.ts';
-import { resizeImageForUpload } from '../shared/resize-image.ts';
 import { makeAnexo, makeItem, makeLockedUser, makeUser, stubApi } from '../shared/timeline-fixtures.ts';
 import TimelineItemPage from './timeline-item-page.tsx';
 
 // jsdom draws no images: the resize is stood in for, its arguments checked.
-vi.mock('../shared/resize-image.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../shared/resize-image.ts')>();
+vi.mock('../../../ui/image/resize-image.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../ui/image/resize-image.ts')>();
   return {
     ...actual,
     resizeImageForUpload: vi.fn(async (file: File) =>

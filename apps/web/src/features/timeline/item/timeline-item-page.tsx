@@ -1,8 +1,8 @@
 import { Anchor, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatDateBR, TIMELINE_MESSAGES } from '@pulso/domain';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../../app/api.ts';
-import { pageTitles, paths } from '../../../app/paths.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { pageTitles, paths } from '../../../lib/paths.ts';
 import { Icon } from '../../../ui/icon.tsx';
 import { QueryError } from '../../../ui/query-error.tsx';
 import { tipoLabel } from '../../../ui/timeline/timeline-format.ts';

@@ -1,9 +1,9 @@
 import { TIMELINE_MESSAGES, type TimelineItemView } from '@pulso/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PendingNotice, pendingNoticeText } from '../../../app/notices/pending-notice.tsx';
 import { pendingLabel } from '../../../app/shell/top-tabs.tsx';
 import { jsonResponse, renderRoutes } from '../../../test/render.tsx';
-import { PendingNotice, pendingNoticeText } from '../shared/pending-notice.tsx';
 import { makeAnexo, makeItem, stubApi } from '../shared/timeline-fixtures.ts';
 import { addedBy, PENDENTES_TITLE, PendingRecords } from './pending-records.tsx';
 

@@ -1,7 +1,7 @@
 import { Button, Skeleton, Stack, Text } from '@mantine/core';
 import type { TimelineItemView } from '@pulso/domain';
 import { generatePath, Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { QueryError } from '../../../ui/query-error.tsx';
 import { countLine, NO_RECORDS } from '../../../ui/timeline/timeline-format.ts';
 import { TimelineRowContent, timelineListClasses } from '../../../ui/timeline/timeline-row.tsx';

@@ -5,7 +5,7 @@ import {
   PDF_TOO_LARGE_MESSAGE,
   TIMELINE_MESSAGES,
 } from '@pulso/domain';
-import { anexoKind } from './resize-image.ts';
+import { anexoKind } from '../../../ui/image/resize-image.ts';
 
 /** What the file picker offers (the server still checks the bytes). */
 export const ANEXO_ACCEPT = 'image/jpeg,image/png,image/webp,application/pdf,.pdf';

@@ -7,8 +7,8 @@ import {
   valorQuestion,
 } from '@pulso/domain';
 import { Controller, type Path, type PathValue, type UseFormReturn, useWatch } from 'react-hook-form';
+import { MedicoAutocomplete } from '../../../ui/medico-autocomplete/medico-autocomplete.tsx';
 import { ReaisInput } from '../../../ui/reais-input.tsx';
-import { MedicoAutocomplete } from '../../saude/medico-autocomplete.tsx';
 import classes from './record-fields.module.css';
 
 /**

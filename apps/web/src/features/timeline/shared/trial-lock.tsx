@@ -1,39 +1,9 @@
-import { Alert, Button, type ButtonProps, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Text } from '@mantine/core';
 import { TIMELINE_MESSAGES } from '@pulso/domain';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import classes from './trial-lock.module.css';
-
-/**
- * A write the trial lock forbids (docs/health-record.md "Trial lock"): the
- * button reads as disabled yet stays focusable and hoverable
- * (`data-disabled`, not `disabled`), so its tooltip 'Seu período gratuito de
- * 1 mês terminou.' is reached by mouse, touch and keyboard; screen readers
- * hear the message as the button's description. Clicking does nothing.
- */
-export function LockedButton({
-  children,
-  ...props
-}: Omit<ButtonProps, 'disabled'> & { children: ReactNode }) {
-  const id = useId();
-  return (
-    <>
-      <Tooltip label={TIMELINE_MESSAGES.locked} events={{ hover: true, focus: true, touch: true }} withArrow>
-        <Button
-          {...props}
-          data-disabled
-          aria-disabled="true"
-          aria-describedby={id}
-          onClick={(event) => event.preventDefault()}
-        >
-          {children}
-        </Button>
-      </Tooltip>
-      <VisuallyHidden id={id}>{TIMELINE_MESSAGES.locked}</VisuallyHidden>
-    </>
-  );
-}
 
 /**
  * Why adding and editing are off for a locked user (docs/health-record.md

@@ -1,6 +1,6 @@
 import type { ContentSlug, PaginaAdmin } from '@pulso/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../app/api.ts';
+import { api } from '../../../../lib/api.ts';
 import { conteudoKeys } from './keys.ts';
 
 /** `GET /api/admin/conteudo/paginas/:slug`: the stored HTML, when and by whom it was last edited. */

@@ -1,6 +1,6 @@
 import type { ScoreCategoria, ScoreCategoriaAdmin, ScoreQuestionInput } from '@pulso/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../app/api.ts';
+import { api } from '../../../../lib/api.ts';
 import { conteudoKeys } from './keys.ts';
 
 /** `GET /api/admin/conteudo/score`: the three questionnaires, drafts included. */

@@ -1,6 +1,6 @@
 import type { DicaAdmin, DicaInput, FaqAdmin, FaqInput } from '@pulso/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../app/api.ts';
+import { api } from '../../../../lib/api.ts';
 import { conteudoKeys } from './keys.ts';
 
 /** The two plain-text lists the editor keeps: the FAQs of /faqs and the tips of /dicas. */
