@@ -11,8 +11,9 @@ import { drawFreeCode, hashPassword, issueSession } from './modules/auth/auth.se
 import { validBody } from './modules/indicadores/indicadores.test-support.ts';
 import { insertMensagem } from './modules/telemedicina/telemedicina.test-support.ts';
 import { multipart, pdf } from './modules/timeline/timeline.test-support.ts';
-import { createAtendimento, createTimelineItem, pushSubscription } from './test/factories.ts';
+import { createTimelineItem, pushSubscription } from './test/factories.ts';
 import { createTestApp, type TestApp } from './test/harness.ts';
+import { createAtendimento } from './test/telemedicina-factories.ts';
 
 /**
  * The authorisation matrix (docs/authorization.md): every route of the app,

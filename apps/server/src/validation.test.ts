@@ -10,9 +10,10 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { faqs, glicoses, timeline_items, users } from './db/schema/index.ts';
-import { createPatient, createStaff, createTimelineItem, subscribe } from './test/factories.ts';
+import { createPatient, createStaff, createTimelineItem } from './test/factories.ts';
 import { multipartBody } from './test/fuzz/engine.ts';
 import { createTestApp, type TestApp } from './test/harness.ts';
+import { subscribe } from './test/telemedicina-factories.ts';
 
 /**
  * Malformed input never answers 5xx and every error speaks pt-BR (issue 15,

@@ -6,7 +6,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
 import { creditos, payments, qrcode_orders, sandbox_charges } from '../db/schema/index.ts';
-import { paymentKey } from '../modules/pagamentos/charge.service.ts';
+import { paymentKey } from '../modules/pagamentos/payments.read.ts';
 import { createSharedDatabase, type ServerProcess, startServer, until } from '../test/cluster.ts';
 import { call, freePort, register } from '../test/faults.ts';
 

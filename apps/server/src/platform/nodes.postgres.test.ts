@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
 import { atendimentos, medicos, timeline_items, users } from '../db/schema/index.ts';
-import { searchKey } from '../db/seed/seed.ts';
+import { searchKey } from '../db/search-key.ts';
 import { drawFreeCode } from '../modules/auth/auth.service.ts';
 import {
   createSharedDatabase,

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sleep, until } from '../test/cluster.ts';
 import { type PrivateRedis, privateRedis } from '../test/redis-server.ts';
-import { type Counters, LocalCounters, REDIS_RETRY_AFTER_FAILURE_MS, redisCounters } from './rate-limit.ts';
+import {
+  type Counters,
+  LocalCounters,
+  REDIS_RETRY_AFTER_FAILURE_MS,
+  redisCounters,
+} from './rate-limit-counters.ts';
 import { createFailFastRedis, REDIS_RECONNECT_MAX_MS } from './redis.ts';
 
 describe('LocalCounters (the embedded default, and the fallback during a Redis outage)', () => {

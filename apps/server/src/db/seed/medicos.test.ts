@@ -12,9 +12,9 @@ import {
   medicos,
   users,
 } from '../schema/index.ts';
+import { searchKey } from '../search-key.ts';
 import { SUPPORT_DOCTOR, seedDemoDoctors, seedSupportDoctor } from './medicos.ts';
 import { DEMO_DOCTORS, DEMO_EMAIL_DOMAIN } from './medicos-demo.ts';
-import { searchKey } from './seed.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -11,8 +11,8 @@ import {
   medicos,
   users,
 } from '../schema/index.ts';
+import { searchKey } from '../search-key.ts';
 import { DEMO_DOCTORS, type DemoDoctor } from './medicos-demo.ts';
-import { searchKey } from './seed.ts';
 
 /**
  * An account nobody can sign in to: the argon2id hash of 32 random bytes that

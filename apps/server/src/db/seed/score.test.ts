@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { score_questions, score_quizzes } from '../schema/index.ts';
 import { seedScoreQuestionnaires } from './score.ts';
-import { SCORE_QUESTIONARIOS } from './score-questionarios.ts';
+import { SCORE_QUESTIONARIOS } from './score-questionarios/index.ts';
 
 describe('the seeded questionnaires (issue 7 "Health score")', () => {
   it('ask ten questions per category whose points run from 0 to exactly 100', () => {

@@ -2,7 +2,8 @@ import type { ScoreCategoria } from '@pulso/domain';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { score_questions, score_quizzes } from '../schema/index.ts';
-import { SCORE_QUESTIONARIOS, type SeededScoreQuestion } from './score-questionarios.ts';
+import { SCORE_QUESTIONARIOS } from './score-questionarios/index.ts';
+import type { SeededScoreQuestion } from './score-questionarios/seeded-question.ts';
 
 /**
  * Seeds each category's questionnaire when the category has no question at

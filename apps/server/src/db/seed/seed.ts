@@ -2,22 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { count } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { cidades, doencas, especialidades } from '../schema/index.ts';
+import { searchKey } from '../search-key.ts';
 import { seedDicasEFaqs } from './conteudo/dicas-faqs.ts';
 import { seedContentPages } from './conteudo/index.ts';
 import { seedPagamentos } from './pagamentos.ts';
 import { seedScoreQuestionnaires } from './score.ts';
 
 const DATA = new URL('./data/', import.meta.url);
-
-/** Lower-case, accent-free text used to search names ("São Paulo" → "sao paulo"). */
-export function searchKey(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 /** Common chronic conditions of the /saude checklist (issue 4); the glucose screen reads 'Diabetes'. */
 export const DOENCAS = [

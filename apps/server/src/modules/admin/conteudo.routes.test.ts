@@ -13,8 +13,9 @@ import {
 import { seedDicasEFaqs } from '../../db/seed/conteudo/dicas-faqs.ts';
 import { seedContentPages } from '../../db/seed/conteudo/index.ts';
 import { seedScoreQuestionnaires } from '../../db/seed/score.ts';
-import { createDoctor, createPatient, createStaff } from '../../test/factories.ts';
+import { createPatient, createStaff } from '../../test/factories.ts';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/harness.ts';
+import { createDoctor } from '../../test/telemedicina-factories.ts';
 import { sanitizeContentPageHtml } from './conteudo-html.ts';
 
 /**

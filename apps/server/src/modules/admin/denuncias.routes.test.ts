@@ -2,8 +2,9 @@ import { ADMIN_MESSAGES, DENUNCIA_MESSAGES, UNAUTHENTICATED_MESSAGE } from '@pul
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { audit_log } from '../../db/schema/index.ts';
-import { createDoctor, createPatient, createStaff } from '../../test/factories.ts';
+import { createPatient, createStaff } from '../../test/factories.ts';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/harness.ts';
+import { createDoctor } from '../../test/telemedicina-factories.ts';
 
 /**
  * `/api/admin/denuncias` (issue 9 "Reports"): the reports patients filed

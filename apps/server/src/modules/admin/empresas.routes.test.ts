@@ -9,8 +9,9 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { audit_log, company_invitations, users } from '../../db/schema/index.ts';
-import { createDoctor, createPatient, createStaff, registrationBody } from '../../test/factories.ts';
+import { createPatient, createStaff, registrationBody } from '../../test/factories.ts';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/harness.ts';
+import { createDoctor } from '../../test/telemedicina-factories.ts';
 import { endTrial, itemFields, postItem } from '../timeline/timeline.test-support.ts';
 
 /**

@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { audit_log, virgin_codes } from '../../db/schema/index.ts';
-import { createDoctor, createPatient, createStaff } from '../../test/factories.ts';
+import { createPatient, createStaff } from '../../test/factories.ts';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/harness.ts';
+import { createDoctor } from '../../test/telemedicina-factories.ts';
 import { decodeStickers, pdfInfo, renderPage } from './sticker-sheet.testkit.ts';
 import { sheetLayout } from './sticker-sheet.ts';
 

@@ -8,8 +8,9 @@ import { PASSWORD_MESSAGES, passwordProblem } from '@pulso/domain/password-stren
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { audit_log, medicos } from '../../db/schema/index.ts';
-import { createDoctor, createPatient, createStaff } from '../../test/factories.ts';
+import { createPatient, createStaff } from '../../test/factories.ts';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/harness.ts';
+import { createDoctor } from '../../test/telemedicina-factories.ts';
 
 /**
  * `/api/admin/medicos` (issue 9 "Doctors"): who may read and change, the

@@ -11,14 +11,10 @@ import { ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
 import { assertPasswordAllowed, hashPassword } from '../auth/auth.service.ts';
 import { INT4_MAX } from '../telemedicina/telemedicina.access.ts';
 import { requireStaff, staffActor } from './admin.access.ts';
-import {
-  adminCreateMedico,
-  editMedico,
-  getMedico,
-  listMedicos,
-  type MedicoFlag,
-  setMedicoFlag,
-} from './medicos.service.ts';
+import { adminCreateMedico } from './medicos-create.service.ts';
+import { editMedico } from './medicos-edit.service.ts';
+import { type MedicoFlag, setMedicoFlag } from './medicos-flags.service.ts';
+import { getMedico, listMedicos } from './medicos-query.service.ts';
 
 const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema } as const;
 const route = (summary: string) => ({ summary, tags: ['admin'] });

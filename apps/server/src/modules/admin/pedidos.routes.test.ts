@@ -4,8 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { Db } from '../../db/client.ts';
 import { audit_log, coupons, qrcode_orders } from '../../db/schema/index.ts';
 import { readOutbox } from '../../platform/mail.ts';
-import { createDoctor, createPatient, createStaff } from '../../test/factories.ts';
+import { createPatient, createStaff } from '../../test/factories.ts';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/harness.ts';
+import { createDoctor } from '../../test/telemedicina-factories.ts';
 import { decodeStickers, pdfInfo, renderPage } from './sticker-sheet.testkit.ts';
 import { sheetLayout } from './sticker-sheet.ts';
 

@@ -9,8 +9,9 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { app_settings, audit_log, coupons, payments, subscriptions } from '../../db/schema/index.ts';
-import { createDoctor, createPatient, createStaff } from '../../test/factories.ts';
+import { createPatient, createStaff } from '../../test/factories.ts';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/harness.ts';
+import { createDoctor } from '../../test/telemedicina-factories.ts';
 
 /**
  * Plans, coupons and the single-consultation price in the admin area

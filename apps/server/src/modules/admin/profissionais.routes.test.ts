@@ -2,8 +2,9 @@ import { ADMIN_MESSAGES, ADMIN_PROFISSIONAL_MESSAGES as AM, UNAUTHENTICATED_MESS
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { audit_log, users } from '../../db/schema/index.ts';
-import { createDoctor, createPatient, createStaff } from '../../test/factories.ts';
+import { createPatient, createStaff } from '../../test/factories.ts';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/harness.ts';
+import { createDoctor } from '../../test/telemedicina-factories.ts';
 import { jpeg, multipart } from '../timeline/timeline.test-support.ts';
 
 /**

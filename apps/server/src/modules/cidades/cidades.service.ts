@@ -2,7 +2,7 @@ import type { Cidade } from '@pulso/domain';
 import { asc, desc, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cidades } from '../../db/schema/index.ts';
-import { searchKey } from '../../db/seed/seed.ts';
+import { searchKey } from '../../db/search-key.ts';
 
 /** Most municipalities one search answers (issue 2 API: ≤ 20). */
 export const CIDADES_SEARCH_LIMIT = 20;

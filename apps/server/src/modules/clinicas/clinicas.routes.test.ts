@@ -1,7 +1,8 @@
 import { type ClinicaView, UNAUTHENTICATED_MESSAGE } from '@pulso/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createClinica, createDoctor, createPatient } from '../../test/factories.ts';
+import { createPatient } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createClinica, createDoctor } from '../../test/telemedicina-factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {

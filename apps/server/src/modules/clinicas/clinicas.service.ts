@@ -2,7 +2,7 @@ import type { ClinicaView } from '@pulso/domain';
 import { asc, desc, eq, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cidades, clinicas, especialidades } from '../../db/schema/index.ts';
-import { searchKey } from '../../db/seed/seed.ts';
+import { searchKey } from '../../db/search-key.ts';
 import { escapeLike } from '../cidades/cidades.service.ts';
 
 /** Most clinics one search answers. */

@@ -9,14 +9,9 @@ import {
   users,
   virgin_codes,
 } from '../../db/schema/index.ts';
-import {
-  createAtendimento,
-  createDoctor,
-  createPatient,
-  createProfissional,
-  createTimelineItem,
-} from '../../test/factories.ts';
+import { createPatient, createProfissional, createTimelineItem } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createAtendimento, createDoctor } from '../../test/telemedicina-factories.ts';
 
 /**
  * docs/authorization.md "Who sees what through the code" through

@@ -5,14 +5,9 @@ import { EMBEDDED_CODE_DATA_ID } from '@pulso/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { atendimentos, timeline_items, users } from '../../db/schema/index.ts';
-import {
-  createAtendimento,
-  createDoctor,
-  createPatient,
-  createProfissional,
-  createTimelineItem,
-} from '../../test/factories.ts';
+import { createPatient, createProfissional, createTimelineItem } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createAtendimento, createDoctor } from '../../test/telemedicina-factories.ts';
 
 /**
  * Defect 0 (docs/timeline-privacy.md "Telemedicine records"): the record a

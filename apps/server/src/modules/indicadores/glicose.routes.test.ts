@@ -2,8 +2,9 @@ import { agoraEmSaoPaulo, GLICOSE_MESSAGES, type GlicoseView, INDICADOR_MESSAGES
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { doencas, glicoses, user_doencas } from '../../db/schema/index.ts';
-import { createDoctor, createPatient } from '../../test/factories.ts';
+import { createPatient } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createDoctor } from '../../test/telemedicina-factories.ts';
 import { type Auth, indicadoresApi, isoPlusDays, type Patient } from './indicadores.test-support.ts';
 
 let t: TestApp;

@@ -9,8 +9,9 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { glicoses, imcs, oxigenacoes, pressoes } from '../../db/schema/index.ts';
-import { createDoctor, createPatient, fillEmergencyData } from '../../test/factories.ts';
+import { createPatient, fillEmergencyData } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createDoctor } from '../../test/telemedicina-factories.ts';
 import { endTrial, makeCorporate, multipart } from '../timeline/timeline.test-support.ts';
 import {
   type Auth,

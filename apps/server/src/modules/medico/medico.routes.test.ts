@@ -17,14 +17,14 @@ import {
   passes,
   timeline_items,
 } from '../../db/schema/index.ts';
+import { createPatient } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
 import {
   createAtendimento,
   createDoctor,
   createPass,
-  createPatient,
   giveCreditos,
-} from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+} from '../../test/telemedicina-factories.ts';
 import {
   type Auth,
   activeSession,

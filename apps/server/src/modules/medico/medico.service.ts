@@ -10,6 +10,7 @@ import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { atendimentos, creditos, mensagens, passes, users } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
+import { loadMedicoView } from '../telemedicina/medico.presenter.ts';
 import { conflict, INT4_MAX, partiesOf, requireMedico } from '../telemedicina/telemedicina.access.ts';
 import { announceEnded, writeAtendimentoRecords } from '../telemedicina/telemedicina.ending.ts';
 import { publishAtendimentoEvent } from '../telemedicina/telemedicina.events.ts';
@@ -17,7 +18,6 @@ import {
   type AtendimentoRow,
   loadAtendimentoView,
   loadAtendimentoViews,
-  loadMedicoView,
 } from '../telemedicina/telemedicina.presenter.ts';
 import { solicitacoesOf, type TelemedicinaDeps } from '../telemedicina/telemedicina.service.ts';
 import { loadCaller } from '../timeline/timeline.service.ts';

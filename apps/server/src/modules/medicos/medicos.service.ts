@@ -2,7 +2,7 @@ import { MEDICO_SEARCH_LIMIT, MEDICO_SEARCH_MIN_LENGTH, type MedicoOption } from
 import { and, asc, desc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { especialidades, medico_crms, medico_especialidades, medicos, users } from '../../db/schema/index.ts';
-import { searchKey } from '../../db/seed/seed.ts';
+import { searchKey } from '../../db/search-key.ts';
 import { escapeLike } from '../cidades/cidades.service.ts';
 
 // `medicos.busca` is varchar(255): a longer key cannot be part of any name.

@@ -8,8 +8,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { app_settings, creditos, payments } from '../../db/schema/index.ts';
 import { readOutbox } from '../../platform/mail.ts';
-import { createDoctor, createPatient } from '../../test/factories.ts';
+import { createPatient } from '../../test/factories.ts';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/harness.ts';
+import { createDoctor } from '../../test/telemedicina-factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payment_customers } from '../../db/schema/index.ts';
 import { PaymentError } from '../../platform/payments.ts';
-import { ensureCustomer, type PaymentDeps, paymentRefused } from './charge.service.ts';
+import { paymentRefused } from './charge.service.ts';
+import { ensureCustomer, type PaymentDeps } from './customers.service.ts';
 
 /**
  * The saved card of a user (docs/payments-and-admin.md "Saved card"; issue 8

@@ -6,8 +6,9 @@ import type { PaymentProvider } from '../../platform/payments.ts';
 import { sandboxPaymentProvider } from '../../platform/payments-sandbox.ts';
 import { createPatient } from '../../test/factories.ts';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/harness.ts';
-import { chargeOnce, paymentKey } from './charge.service.ts';
+import { chargeOnce } from './charge.service.ts';
 import type { Compra } from './compras.ts';
+import { paymentKey } from './payments.read.ts';
 
 // Defect 2 of docs/operations-and-faults.md: a charge whose process died mid-charge is taken over
 // by its key once the window (here 1 s) has passed. faults/charge-crash.postgres.test.ts kills a

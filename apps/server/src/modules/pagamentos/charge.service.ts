@@ -3,17 +3,21 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PAGAMENTO_RETOMADA_PADRAO_MS } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { payment_customers, payments, users } from '../../db/schema/index.ts';
+import { payments } from '../../db/schema/index.ts';
 import { HttpError } from '../../errors.ts';
-import { type CardInfo, PaymentError, type PaymentProvider } from '../../platform/payments.ts';
+import { type CardInfo, PaymentError } from '../../platform/payments.ts';
 import { isUniqueViolation } from '../telemedicina/telemedicina.access.ts';
 import { type Compra, grantCompra } from './compras.ts';
+import { ensureCustomer, type PaymentDeps } from './customers.service.ts';
+import { findPayment, type PaymentRow, type PaymentTipo, paymentKey, staleSql } from './payments.read.ts';
 
 /**
  * Charging a card once (issue 8 "Payment providers": every charge carries an
  * idempotency key and is recorded; a double click or a retry charges once).
  * The modules decide what to charge and call {@link chargeOnce}; it keeps
  * the `payments` row, talks to the provider and answers what happened.
+ * The provider customer: customers.service.ts; the recorded payments and
+ * their keys: payments.read.ts.
  */
 
 /**
@@ -22,17 +26,6 @@ import { type Compra, grantCompra } from './compras.ts';
  * retries. The setting is `PAGAMENTO_RETOMADA_SEGUNDOS` ({@link ChargeDeps.retomadaMs}).
  */
 export const PENDENTE_RETOMADA_MS = PAGAMENTO_RETOMADA_PADRAO_MS;
-
-/** What a charge paid for (`payments.tipo`). */
-export type PaymentTipo = 'assinatura' | 'renovacao' | 'troca_plano' | 'atendimento' | 'pedido';
-
-type PaymentRow = typeof payments.$inferSelect;
-
-/** What the payment deps need. */
-export interface PaymentDeps {
-  db: Db;
-  payments: PaymentProvider;
-}
 
 /** What {@link chargeOnce} needs: the payment deps and the takeover window. */
 export interface ChargeDeps extends PaymentDeps {
@@ -47,16 +40,6 @@ export interface ChargeDeps extends PaymentDeps {
 /** The charge deps of the app: its database, provider and `config.pagamentoRetomadaMs`. */
 export function chargeDeps(ctx: AppContext): ChargeDeps {
   return { db: ctx.database.db, payments: ctx.payments, retomadaMs: ctx.config.pagamentoRetomadaMs };
-}
-
-/**
- * True, in SQL, when a `pendente` payment's last sign of life (`updated_at`)
- * is more than `retomadaMs` old by the database's own clock: both sides of
- * the comparison are the database's timestamps (microseconds), never a
- * JavaScript `Date` (milliseconds) — docs/operations-and-faults.md.
- */
-export function staleSql(retomadaMs: number) {
-  return sql<boolean>`${payments.updated_at} < now() - (${Math.max(0, Math.round(retomadaMs))}::integer * interval '1 millisecond')`;
 }
 
 /** One charge to make. */
@@ -101,66 +84,6 @@ export interface ChargeResult {
 }
 
 /**
- * The provider customer of a user, created at the provider on first use.
- * Two first uses at once make one row (the primary key decides; the loser's
- * provider customer is left unused).
- */
-export async function ensureCustomer(deps: PaymentDeps, userId: number): Promise<string> {
-  const find = async () => {
-    const [row] = await deps.db
-      .select({ customer_id: payment_customers.customer_id, provider: payment_customers.provider })
-      .from(payment_customers)
-      .where(eq(payment_customers.user_id, userId))
-      .limit(1);
-    return row?.provider === deps.payments.mode ? row.customer_id : null;
-  };
-  const existing = await find();
-  if (existing) return existing;
-  const [user] = await deps.db
-    .select({ email: users.email, name: users.name })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!user) throw new Error(`user ${userId} not found`);
-  const customerId = await deps.payments.createCustomer({ userId, email: user.email, name: user.name });
-  await deps.db
-    .insert(payment_customers)
-    .values({ user_id: userId, provider: deps.payments.mode, customer_id: customerId })
-    .onConflictDoUpdate({
-      target: payment_customers.user_id,
-      set: {
-        provider: deps.payments.mode,
-        customer_id: customerId,
-        payment_method_id: null,
-        updated_at: new Date(),
-      },
-      // Only a customer of another provider (sandbox → stripe) is replaced.
-      setWhere: sql`${payment_customers.provider} <> ${deps.payments.mode}`,
-    });
-  return (await find()) ?? customerId;
-}
-
-/**
- * The payment recorded under the stored key `key` (see {@link paymentKey}),
- * with `retomavel`: whether it is `pendente` and was left longer than
- * `retomadaMs` (its request died, or failed without an answer), so the same
- * key may take it over. `null` when there is none.
- */
-export async function findPayment(
-  db: Db,
-  key: string,
-  retomadaMs: number,
-): Promise<{ payment: PaymentRow; retomavel: boolean } | null> {
-  const [row] = await db
-    .select({ payment: payments, stale: staleSql(retomadaMs) })
-    .from(payments)
-    .where(eq(payments.idempotency_key, key))
-    .limit(1);
-  if (!row) return null;
-  return { payment: row.payment, retomavel: row.payment.status === 'pendente' && row.stale };
-}
-
-/**
  * Gives up the user's plan charge left `pendente` for longer than
  * `retomadaMs` (its request died, and its key was never
  * retried): it becomes `recusado` with {@link M.interrompido}, so it no
@@ -185,11 +108,6 @@ async function releaseStalePlanCharge(db: Db, userId: number, retomadaMs: number
 }
 
 const grantOf = (userId: number, compra: Compra) => (tx: Db) => grantCompra(tx, userId, compra);
-
-/** The stored idempotency key of a purchase: the caller's key scoped by user and `tipo` (`u7:pedido:<key>`). */
-export function paymentKey(userId: number, tipo: PaymentTipo, key: string): string {
-  return `u${userId}:${tipo}:${key}`;
-}
 
 /** 402 with the provider's own message (issue 8: "provider errors shown as the provider's message"). */
 export function paymentRefused(message: string): HttpError {

@@ -9,8 +9,9 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { code_access_logs, users } from '../../db/schema/index.ts';
-import { createDoctor, createPatient } from '../../test/factories.ts';
+import { createPatient } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createDoctor } from '../../test/telemedicina-factories.ts';
 import { ACESSOS_OFFSET_MESSAGE, REMOVED_ACCOUNT_NAME } from './permissoes.service.ts';
 
 let t: TestApp;

@@ -7,7 +7,7 @@ import type { JobLog } from '../../platform/jobs.ts';
 import { STRIPE_FALLBACK_MESSAGE } from '../../platform/payments-stripe-errors.ts';
 import { savedCard } from '../pagamentos/cards.service.ts';
 import { mirrorSubscription } from './billing-mirror.ts';
-import { sendPlanReceipt } from './planos.service.ts';
+import { sendPlanReceipt } from './planos.receipt.ts';
 import { mailRenewalFailure } from './renewal.ts';
 
 /**

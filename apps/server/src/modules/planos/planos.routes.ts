@@ -12,16 +12,10 @@ import { z } from 'zod';
 import { authErrors, ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
 import { actorOf, requireUser } from '../auth/auth.hooks.ts';
 import { INT4_MAX } from '../telemedicina/telemedicina.access.ts';
-import {
-  cancelSubscription,
-  cardIntent,
-  changeCard,
-  changePlan,
-  getPlanos,
-  previewPlanChange,
-  renewSubscription,
-  subscribe,
-} from './planos.service.ts';
+import { changePlan, previewPlanChange } from './planos.change.ts';
+import { getPlanos } from './planos.read.ts';
+import { cancelSubscription, cardIntent, changeCard, renewSubscription } from './planos.service.ts';
+import { subscribe } from './planos.subscribe.ts';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(INT4_MAX) });
 const PlanoParams = z.object({ plano: z.coerce.number().int().positive().max(INT4_MAX) });

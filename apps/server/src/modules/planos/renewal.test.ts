@@ -10,8 +10,9 @@ import {
 import { PLANOS_PADRAO, seedPagamentos } from '../../db/seed/pagamentos.ts';
 import { readOutbox } from '../../platform/mail.ts';
 import { captureLog } from '../../test/cluster.ts';
-import { createPatient, subscribe } from '../../test/factories.ts';
+import { createPatient } from '../../test/factories.ts';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/harness.ts';
+import { subscribe } from '../../test/telemedicina-factories.ts';
 import { renewDueSubscriptions } from './renewal.ts';
 
 let t: TestApp;

@@ -7,7 +7,7 @@ import type { JobLog } from '../../platform/jobs.ts';
 import { renewalFailedMail } from '../../platform/mail-templates.ts';
 import { addSaldo, savedCard } from '../pagamentos/cards.service.ts';
 import { chargeDeps, chargeOnce } from '../pagamentos/charge.service.ts';
-import { sendPlanReceipt } from './planos.service.ts';
+import { sendPlanReceipt } from './planos.receipt.ts';
 
 /** How often the renewal job runs (ms): a plan renews at most this late after its period ends. */
 export const RENEWAL_JOB_MS = 10 * 60 * 1000;

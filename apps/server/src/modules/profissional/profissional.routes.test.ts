@@ -12,8 +12,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { profissionais, users } from '../../db/schema/index.ts';
 import { createUrlSigner, loadFilesUrlSecret } from '../../platform/signed-url.ts';
-import { createDoctor, createPatient } from '../../test/factories.ts';
+import { createPatient } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createDoctor } from '../../test/telemedicina-factories.ts';
 import {
   bigJpeg,
   endTrial,

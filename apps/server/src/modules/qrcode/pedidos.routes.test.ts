@@ -8,8 +8,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { coupons, payments, qrcode_orders } from '../../db/schema/index.ts';
 import { readOutbox } from '../../platform/mail.ts';
-import { createDoctor, createPatient, fillEmergencyData, subscribe } from '../../test/factories.ts';
+import { createPatient, fillEmergencyData } from '../../test/factories.ts';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/harness.ts';
+import { createDoctor, subscribe } from '../../test/telemedicina-factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -16,11 +16,10 @@ import {
   type ChargeResult,
   chargeDeps,
   chargeOnce,
-  findPayment,
-  paymentKey,
   paymentRefused,
 } from '../pagamentos/charge.service.ts';
 import { type Compra, grantCompra, type PedidoCompra } from '../pagamentos/compras.ts';
+import { findPayment, paymentKey } from '../pagamentos/payments.read.ts';
 import { claimCoupon, releaseCoupon, usableCoupon } from './cupons.service.ts';
 import {
   cidadeById,

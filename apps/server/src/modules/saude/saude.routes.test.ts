@@ -1,7 +1,8 @@
 import { type DoencaView, SAUDE_MESSAGES, UNAUTHENTICATED_MESSAGE, type UserHealthView } from '@pulso/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDoctor, createPatient } from '../../test/factories.ts';
+import { createPatient } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createDoctor } from '../../test/telemedicina-factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -15,8 +15,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { redactUrl } from '../../app.ts';
 import { atendimentos, medicos, mensagens } from '../../db/schema/index.ts';
 import { createUrlSigner, loadFilesUrlSecret } from '../../platform/signed-url.ts';
-import { createAtendimento, subscribe } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createAtendimento, subscribe } from '../../test/telemedicina-factories.ts';
 import {
   bigJpeg,
   endTrial,

@@ -18,12 +18,12 @@ import type { AnexoUpload } from '../timeline/timeline.anexos.ts';
 import { loadCaller } from '../timeline/timeline.service.ts';
 import { selectUserRow, toUserView } from '../users/user.presenter.ts';
 import { deleteChatFile, mensagemTypeOf, storeChatFile } from './chat.files.ts';
+import { loadMedicoView } from './medico.presenter.ts';
 import { markRespostasSeen } from './respostas.ts';
 import { conflict, findSessionFor, partiesOf, type SessionAccess } from './telemedicina.access.ts';
 import { publishAtendimentoEvent } from './telemedicina.events.ts';
 import {
   loadAtendimentoView,
-  loadMedicoView,
   type MensagemRow,
   pagamentoOf,
   statusOf,

@@ -2,8 +2,8 @@ import { TELEMEDICINA_MESSAGES } from '@pulso/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { atendimentos, timeline_items } from '../../db/schema/index.ts';
-import { createAtendimento } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createAtendimento } from '../../test/telemedicina-factories.ts';
 import { endIdleAtendimentos } from './inactivity.ts';
 import {
   activeSession,

@@ -1,7 +1,12 @@
 import { type AtendimentoView, type PagamentoPrevisto, UNAUTHENTICATED_MESSAGE } from '@pulso/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAtendimento, createDoctor, giveCreditos, subscribe } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import {
+  createAtendimento,
+  createDoctor,
+  giveCreditos,
+  subscribe,
+} from '../../test/telemedicina-factories.ts';
 import {
   type Auth,
   cast,

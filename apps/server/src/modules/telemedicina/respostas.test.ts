@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { giveCreditos } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { giveCreditos } from '../../test/telemedicina-factories.ts';
 import { type Auth, cast, type Patient, requestCare, send } from './telemedicina.test-support.ts';
 
 /**

@@ -8,15 +8,15 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { atendimentos, creditos, medico_bloqueios, passes } from '../../db/schema/index.ts';
+import { createPatient } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
 import {
   createAtendimento,
   createDoctor,
   createPass,
-  createPatient,
   giveCreditos,
   subscribe,
-} from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+} from '../../test/telemedicina-factories.ts';
 import {
   cast,
   type Doctor,

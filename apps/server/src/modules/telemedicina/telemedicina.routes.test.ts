@@ -20,15 +20,15 @@ import {
   subscriptions,
   users,
 } from '../../db/schema/index.ts';
+import { createPatient } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
 import {
   createAtendimento,
   createClinica,
   createDoctor,
-  createPatient,
   giveCreditos,
   subscribe,
-} from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+} from '../../test/telemedicina-factories.ts';
 import { endTrial, itemFields, postItem } from '../timeline/timeline.test-support.ts';
 import { type Auth, cast, insertMensagem, send } from './telemedicina.test-support.ts';
 

@@ -20,14 +20,15 @@ import {
   mensagens,
   users,
 } from '../../db/schema/index.ts';
-import { searchKey } from '../../db/seed/seed.ts';
+import { searchKey } from '../../db/search-key.ts';
 import { notFound } from '../../errors.ts';
 import { escapeLike } from '../cidades/cidades.service.ts';
 import { loadCaller } from '../timeline/timeline.service.ts';
+import { loadMedicoView, loadMedicoViews } from './medico.presenter.ts';
 import { readPagamentoPrevisto } from './pagamento-previsto.ts';
 import { markRespostasSeen, minhasSolicitacoes } from './respostas.ts';
 import { INT4_MAX, listableMedico, medicoIdOf } from './telemedicina.access.ts';
-import { loadAtendimentoViews, loadMedicoView, loadMedicoViews } from './telemedicina.presenter.ts';
+import { loadAtendimentoViews } from './telemedicina.presenter.ts';
 
 /**
  * The patient side of telemedicine (docs/telemedicine.md "Screens and routes",

@@ -2,8 +2,9 @@ import type { ServerToClientEvents } from '@pulso/domain';
 import { eq } from 'drizzle-orm';
 import { type MockInstance, vi } from 'vitest';
 import { atendimentos, mensagens } from '../../db/schema/index.ts';
-import { createAtendimento, createDoctor, createPatient } from '../../test/factories.ts';
+import { createPatient } from '../../test/factories.ts';
 import type { TestApp } from '../../test/harness.ts';
+import { createAtendimento, createDoctor } from '../../test/telemedicina-factories.ts';
 import { type FilePart, multipart } from '../timeline/timeline.test-support.ts';
 
 /** Helpers shared by the telemedicine API tests (not a test file itself). */

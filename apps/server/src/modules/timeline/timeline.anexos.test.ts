@@ -15,8 +15,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { timeline_anexos } from '../../db/schema/index.ts';
 import { createUrlSigner, loadFilesUrlSecret } from '../../platform/signed-url.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { createDoctor, createPatient } from '../../test/factories.ts';
+import { createPatient } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createDoctor } from '../../test/telemedicina-factories.ts';
 import {
   anexoCsp,
   anexoUrlExpiry,

@@ -9,8 +9,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { redactUrl } from '../../app.ts';
 import { code_access_logs, medicos, timeline_items, users } from '../../db/schema/index.ts';
-import { createDoctor, createPatient } from '../../test/factories.ts';
+import { createPatient } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createDoctor } from '../../test/telemedicina-factories.ts';
 import {
   type Auth,
   addItem,

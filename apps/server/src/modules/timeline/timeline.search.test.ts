@@ -1,7 +1,8 @@
 import { TIMELINE_MESSAGES, type TimelinePage } from '@pulso/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDoctor, createPatient } from '../../test/factories.ts';
+import { createPatient } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createDoctor } from '../../test/telemedicina-factories.ts';
 import { buscaOf } from './timeline.search.ts';
 import { type Auth, call, insertItem, type Patient } from './timeline.test-support.ts';
 

@@ -1,7 +1,7 @@
 import { TIMELINE_TIPOS, type TimelineTipo } from '@pulso/domain';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { timeline_items } from '../../db/schema/index.ts';
-import { searchKey } from '../../db/seed/seed.ts';
+import { searchKey } from '../../db/search-key.ts';
 import { escapeLike } from '../cidades/cidades.service.ts';
 
 /**

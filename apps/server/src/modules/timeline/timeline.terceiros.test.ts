@@ -15,8 +15,9 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { code_access_logs, timeline_daily_adds, timeline_items, users } from '../../db/schema/index.ts';
-import { createAtendimento, createDoctor, createPatient } from '../../test/factories.ts';
+import { createPatient } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createAtendimento, createDoctor } from '../../test/telemedicina-factories.ts';
 import {
   type Auth,
   addItem,

@@ -16,8 +16,8 @@ import type { Realtime } from '../../platform/realtime.ts';
 /**
  * Records added to someone else's timeline (docs/timeline-privacy.md
  * "Records added by others"): the daily cap per adder and patient, and
- * telling the patient. The routes and the pending list live with the rest
- * of the timeline (`timeline.service.ts`).
+ * telling the patient. The pending list, accepting and refusing are
+ * `timeline.pendentes.ts`; the routes `timeline.terceiros.routes.ts`.
  */
 
 /** 429 past {@link TIMELINE_ADD_DAILY_MAX} additions by one adder to one patient's timeline in a day. */

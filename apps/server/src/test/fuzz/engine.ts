@@ -1,13 +1,8 @@
 import fc from 'fast-check';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import {
-  exampleMutated,
-  inputArbitrary,
-  type JsonSchema,
-  jsonSchemaOf,
-  nastyNumber,
-  nastyString,
-} from './arbitraries.ts';
+import { exampleMutated, inputArbitrary } from './arbitraries.ts';
+import { nastyNumber, nastyString } from './junk.ts';
+import { type JsonSchema, jsonSchemaOf } from './schema-values.ts';
 
 /**
  * The schema fuzz engine (`docs/validation-and-errors.md` "Schema fuzzing"):

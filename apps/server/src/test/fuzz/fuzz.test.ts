@@ -21,18 +21,15 @@ import {
 import { errorHandler } from '../../error-handler.ts';
 import { hashToken, issueSession } from '../../modules/auth/auth.service.ts';
 import {
-  createAtendimento,
-  createDoctor,
-  createPass,
   createPatient,
   createProfissional,
   createStaff,
   createTimelineItem,
   fillEmergencyData,
-  subscribe,
   verifyEmail,
 } from '../factories.ts';
 import { createTestApp, type TestApp } from '../harness.ts';
+import { createAtendimento, createDoctor, createPass, subscribe } from '../telemedicina-factories.ts';
 import {
   caseArbitrary,
   type FuzzFailure,
