@@ -14,12 +14,13 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
-import { seedReferenceData } from '../apps/server/src/db/seed/seed.ts';
 import { createMailer } from '../apps/server/src/platform/mail.ts';
 import { createPaymentProvider } from '../apps/server/src/platform/payment-provider.ts';
 import { createPushSender } from '../apps/server/src/platform/push.ts';
 import { createRealtime } from '../apps/server/src/platform/realtime.ts';
 import { diskStorage } from '../apps/server/src/platform/storage.ts';
+import { realtimeAccess } from '../apps/server/src/realtime-access.ts';
+import { seedReferenceData } from '../apps/server/src/seed/seed.ts';
 
 const MiB = 1024 * 1024;
 
@@ -97,7 +98,7 @@ export async function bootApp(
     mailer: createMailer(config),
     push: await createPushSender(config, database.db),
     payments: createPaymentProvider(config, database.db),
-    realtime: createRealtime({ db: database.db }),
+    realtime: createRealtime({ access: realtimeAccess(database.db) }),
   });
   return {
     app,

@@ -25,7 +25,7 @@ import type { MensagemView } from '@pulso/domain';
 import { count } from 'drizzle-orm';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { atendimentos, medicos, mensagens, users } from '../apps/server/src/db/schema/index.ts';
-import { searchKey } from '../apps/server/src/db/seed/seed.ts';
+import { searchKey } from '../apps/server/src/db/search-key.ts';
 import { drawFreeCode, hashPassword, issueSession } from '../apps/server/src/modules/auth/auth.service.ts';
 import { type ServerProcess, startServer } from '../apps/server/src/test/cluster.ts';
 import { type ClientSocket, connectSocket, joinAtendimento } from '../apps/server/src/test/sockets.ts';

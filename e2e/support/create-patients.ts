@@ -23,7 +23,7 @@ const { withCliDatabase } = await load<{
   withCliDatabase: <T>(config: unknown, work: (database: { db: unknown }) => Promise<T>) => Promise<T>;
 }>('cli/cli-database.ts');
 const { seedReferenceData } = await load<{ seedReferenceData: (db: unknown) => Promise<void> }>(
-  'db/seed/seed.ts',
+  'seed/seed.ts',
 );
 const { registerPatient } = await load<{
   registerPatient: (db: unknown, input: unknown) => Promise<{ userId: number }>;

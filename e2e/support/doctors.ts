@@ -8,7 +8,7 @@
  * `POST /api/login` or the /medico sign-in screen.
  *
  * Names, CRMs and e-mails are fictitious and differ from the seeded demo
- * doctors' (db/seed/medicos.ts: the seed would fail on a CRM taken), and no
+ * doctors' (seed/medicos.ts: the seed would fail on a CRM taken), and no
  * doctor here is a cardiologist in São Paulo or works in a clinic, so the
  * search journeys' counts of demo doctors stay true.
  */

@@ -9,7 +9,7 @@ import type { E2eDoctor } from './doctors.ts';
  */
 
 /**
- * Seeded demo doctors (db/seed/medicos.ts, `SEED_DEMO`, on outside
+ * Seeded demo doctors (seed/medicos.ts, `SEED_DEMO`, on outside
  * production) the search journeys look for by city, clinic and specialty.
  * Nobody signs in as them.
  */

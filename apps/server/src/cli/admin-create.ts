@@ -1,5 +1,5 @@
 import { isStaffRole, PASSWORD_MIN_LENGTH, type StaffRole } from '@pulso/domain';
-import { seedReferenceData } from '../db/seed/seed.ts';
+import { seedReferenceData } from '../seed/seed.ts';
 import { createStaffAccount, StaffEmailTaken } from '../modules/admin/staff.service.ts';
 import { hashPassword } from '../modules/auth/auth.service.ts';
 import { CliError, runIfMain, withCliDatabase } from './cli-database.ts';

@@ -1,5 +1,5 @@
 import { formatCrm, PASSWORD_MIN_LENGTH } from '@pulso/domain';
-import { seedReferenceData } from '../db/seed/seed.ts';
+import { seedReferenceData } from '../seed/seed.ts';
 import { createMedico, type MedicoCreateInput } from '../modules/admin/medicos-create.service.ts';
 import { type MedicoRefusal, MedicoRefused } from '../modules/admin/medicos-refusal.ts';
 import { hashPassword } from '../modules/auth/auth.service.ts';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.ts';
-import { seedReferenceData } from '../db/seed/seed.ts';
+import { seedReferenceData } from '../seed/seed.ts';
 import type {} from './provided.ts';
 
 /**

@@ -10,9 +10,9 @@ import {
   score_quizzes,
   score_results,
 } from '../../db/schema/index.ts';
-import { seedDicasEFaqs } from '../../db/seed/conteudo/dicas-faqs.ts';
-import { seedContentPages } from '../../db/seed/conteudo/index.ts';
-import { seedScoreQuestionnaires } from '../../db/seed/score.ts';
+import { seedDicasEFaqs } from '../../seed/conteudo/dicas-faqs.ts';
+import { seedContentPages } from '../../seed/conteudo/index.ts';
+import { seedScoreQuestionnaires } from '../../seed/score.ts';
 import { createPatient, createStaff } from '../../test/factories.ts';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/harness.ts';
 import { createDoctor } from '../../test/telemedicina-factories.ts';

@@ -2,8 +2,8 @@ import { CONTENT_ALLOWED_TAGS } from '@pulso/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { content_pages } from '../../db/schema/index.ts';
-import { seedContentPages } from '../../db/seed/conteudo/index.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
+import { seedContentPages } from '../../seed/conteudo/index.ts';
+import { seedReferenceData } from '../../seed/seed.ts';
 import { createPatient } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 

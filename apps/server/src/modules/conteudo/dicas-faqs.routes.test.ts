@@ -1,10 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dicas, faqs } from '../../db/schema/index.ts';
-import { SEEDED_DICAS } from '../../db/seed/conteudo/dicas.ts';
-import { seedDicasEFaqs } from '../../db/seed/conteudo/dicas-faqs.ts';
-import { SEEDED_FAQS } from '../../db/seed/conteudo/faqs.ts';
-import { seedReferenceData } from '../../db/seed/seed.ts';
+import { SEEDED_DICAS } from '../../seed/conteudo/dicas.ts';
+import { seedDicasEFaqs } from '../../seed/conteudo/dicas-faqs.ts';
+import { SEEDED_FAQS } from '../../seed/conteudo/faqs.ts';
+import { seedReferenceData } from '../../seed/seed.ts';
 import { createPatient } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 

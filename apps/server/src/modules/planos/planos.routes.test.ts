@@ -8,7 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { payment_customers, payments, planos, subscriptions } from '../../db/schema/index.ts';
-import { PLANOS_PADRAO, seedPagamentos } from '../../db/seed/pagamentos.ts';
+import { PLANOS_PADRAO, seedPagamentos } from '../../seed/pagamentos.ts';
 import { createPatient } from '../../test/factories.ts';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/harness.ts';
 import { createDoctor } from '../../test/telemedicina-factories.ts';

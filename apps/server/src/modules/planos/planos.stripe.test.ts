@@ -2,7 +2,7 @@ import { SANDBOX_MESSAGES } from '@pulso/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { payments, planos, subscriptions, webhook_events } from '../../db/schema/index.ts';
-import { PLANOS_PADRAO, seedPagamentos } from '../../db/seed/pagamentos.ts';
+import { PLANOS_PADRAO, seedPagamentos } from '../../seed/pagamentos.ts';
 import { readOutbox } from '../../platform/mail.ts';
 import type { PaymentProvider } from '../../platform/payments.ts';
 import { stripePaymentProvider } from '../../platform/payments-stripe.ts';

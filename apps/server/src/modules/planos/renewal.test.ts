@@ -7,7 +7,7 @@ import {
   sandbox_payment_methods,
   subscriptions,
 } from '../../db/schema/index.ts';
-import { PLANOS_PADRAO, seedPagamentos } from '../../db/seed/pagamentos.ts';
+import { PLANOS_PADRAO, seedPagamentos } from '../../seed/pagamentos.ts';
 import { readOutbox } from '../../platform/mail.ts';
 import { captureLog } from '../../test/cluster.ts';
 import { createPatient } from '../../test/factories.ts';

@@ -11,7 +11,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { score_questions, score_quizzes, score_results } from '../../db/schema/index.ts';
-import { SCORE_QUESTIONARIOS } from '../../db/seed/score-questionarios/index.ts';
+import { SCORE_QUESTIONARIOS } from '../../seed/score-questionarios/index.ts';
 import { createPatient } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { endTrial } from '../timeline/timeline.test-support.ts';

@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { count } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { cidades, doencas, especialidades } from '../schema/index.ts';
-import { searchKey } from '../search-key.ts';
+import type { Db } from '../db/client.ts';
+import { cidades, doencas, especialidades } from '../db/schema/index.ts';
+import { searchKey } from '../db/search-key.ts';
 import { seedDicasEFaqs } from './conteudo/dicas-faqs.ts';
 import { seedContentPages } from './conteudo/index.ts';
 import { seedPagamentos } from './pagamentos.ts';
 import { seedScoreQuestionnaires } from './score.ts';
 
-const DATA = new URL('./data/', import.meta.url);
+const DATA = new URL('./data', import.meta.url);
 
 /** Common chronic conditions of the /saude checklist (issue 4); the glucose screen reads 'Diabetes'. */
 export const DOENCAS = [

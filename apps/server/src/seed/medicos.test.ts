@@ -1,8 +1,6 @@
 import { isCanonicalCode, type MedicoOption } from '@pulso/domain';
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPatient } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
 import {
   clinicas,
   especialidades,
@@ -11,8 +9,10 @@ import {
   medico_especialidades,
   medicos,
   users,
-} from '../schema/index.ts';
-import { searchKey } from '../search-key.ts';
+} from '../db/schema/index.ts';
+import { searchKey } from '../db/search-key.ts';
+import { createPatient } from '../test/factories.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
 import { SUPPORT_DOCTOR, seedDemoDoctors, seedSupportDoctor } from './medicos.ts';
 import { DEMO_DOCTORS, DEMO_EMAIL_DOMAIN } from './medicos-demo.ts';
 

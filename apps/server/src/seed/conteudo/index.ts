@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { ContentSlug } from '@pulso/domain';
-import type { Db } from '../../client.ts';
-import { content_pages } from '../../schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { content_pages } from '../../db/schema/index.ts';
 
 /** The pages seeded into `content_pages`: slug, title and the HTML file beside this module. */
 export const SEEDED_CONTENT_PAGES: readonly { slug: ContentSlug; titulo: string; file: string }[] = [

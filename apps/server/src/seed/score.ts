@@ -1,7 +1,7 @@
 import type { ScoreCategoria } from '@pulso/domain';
 import { count, eq } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { score_questions, score_quizzes } from '../schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { score_questions, score_quizzes } from '../db/schema/index.ts';
 import { SCORE_QUESTIONARIOS } from './score-questionarios/index.ts';
 import type { SeededScoreQuestion } from './score-questionarios/seeded-question.ts';
 

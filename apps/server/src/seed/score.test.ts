@@ -1,8 +1,8 @@
 import { SCORE_CATEGORIAS, SCORE_PONTUACAO_MAX, ScoreAlternativaSchema, scoreMaximo } from '@pulso/domain';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { score_questions, score_quizzes } from '../schema/index.ts';
+import { score_questions, score_quizzes } from '../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
 import { seedScoreQuestionnaires } from './score.ts';
 import { SCORE_QUESTIONARIOS } from './score-questionarios/index.ts';
 

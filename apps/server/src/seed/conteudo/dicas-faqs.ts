@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
-import type { Db } from '../../client.ts';
-import { dicas, faqs } from '../../schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { dicas, faqs } from '../../db/schema/index.ts';
 import { SEEDED_DICAS } from './dicas.ts';
 import { SEEDED_FAQS } from './faqs.ts';
 

@@ -1,7 +1,7 @@
 import { ATENDIMENTO_VALOR_PADRAO } from '@pulso/domain';
 import { count } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { app_settings, coupons, planos } from '../schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { app_settings, coupons, planos } from '../db/schema/index.ts';
 
 /**
  * The plans on sale when there are none yet

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { drawFreeCode, hashPassword } from '../../modules/auth/auth.service.ts';
-import type { Db } from '../client.ts';
+import type { Db } from '../db/client.ts';
 import {
   clinicas,
   especialidades,
@@ -10,8 +9,9 @@ import {
   medico_especialidades,
   medicos,
   users,
-} from '../schema/index.ts';
-import { searchKey } from '../search-key.ts';
+} from '../db/schema/index.ts';
+import { searchKey } from '../db/search-key.ts';
+import { drawFreeCode, hashPassword } from '../modules/auth/auth.service.ts';
 import { DEMO_DOCTORS, type DemoDoctor } from './medicos-demo.ts';
 
 /**
