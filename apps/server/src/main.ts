@@ -3,9 +3,6 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDemoDoctors, seedSupportDoctor } from './seed/medicos.ts';
-import { seedDemoCoupons } from './seed/pagamentos.ts';
-import { seedReferenceData } from './seed/seed.ts';
 import { acquireDataDirLock } from './lock.ts';
 import { forgetIdleLoginFailures } from './modules/auth/login-throttle.ts';
 import { RENEWAL_JOB_MS, renewDueSubscriptions } from './modules/planos/renewal.ts';
@@ -17,6 +14,9 @@ import { createPushSender } from './platform/push.ts';
 import { createRealtime, realtimeRedisKey } from './platform/realtime.ts';
 import { diskStorage, removeStaleTempFiles } from './platform/storage.ts';
 import { realtimeAccess } from './realtime-access.ts';
+import { seedDemoDoctors, seedSupportDoctor } from './seed/medicos.ts';
+import { seedDemoCoupons } from './seed/pagamentos.ts';
+import { seedReferenceData } from './seed/seed.ts';
 
 /**
  * With `DATABASE_URL`, several nodes may share `DATA_DIR/files`: only `.tmp`

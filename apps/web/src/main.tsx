@@ -5,12 +5,12 @@ import { setBrazilianZodMessages } from '@pulso/domain';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { configureApi } from './lib/api.ts';
 import { AppProviders } from './app/providers.tsx';
-import { queryClient } from './lib/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
-import { registerServiceWorkerOnLoad } from './lib/service-worker.ts';
 import { forgetCopyOfEndedSessions } from './features/cartao/cartao-copy.ts';
+import { configureApi } from './lib/api.ts';
+import { queryClient } from './lib/query-client.ts';
+import { registerServiceWorkerOnLoad } from './lib/service-worker.ts';
 
 // The forms answer a field the domain's schemas leave unnamed with the same pt-BR words as the server.
 setBrazilianZodMessages();

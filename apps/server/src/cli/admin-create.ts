@@ -1,7 +1,7 @@
 import { isStaffRole, PASSWORD_MIN_LENGTH, type StaffRole } from '@pulso/domain';
-import { seedReferenceData } from '../seed/seed.ts';
 import { createStaffAccount, StaffEmailTaken } from '../modules/admin/staff.service.ts';
 import { hashPassword } from '../modules/auth/auth.service.ts';
+import { seedReferenceData } from '../seed/seed.ts';
 import { CliError, runIfMain, withCliDatabase } from './cli-database.ts';
 import { accountOptions, type CliValues, loadCliConfig, parseCliOptions, textOption } from './cli-options.ts';
 

@@ -1,8 +1,8 @@
 import { formatCrm, PASSWORD_MIN_LENGTH } from '@pulso/domain';
-import { seedReferenceData } from '../seed/seed.ts';
 import { createMedico, type MedicoCreateInput } from '../modules/admin/medicos-create.service.ts';
 import { type MedicoRefusal, MedicoRefused } from '../modules/admin/medicos-refusal.ts';
 import { hashPassword } from '../modules/auth/auth.service.ts';
+import { seedReferenceData } from '../seed/seed.ts';
 import { CliError, runIfMain, withCliDatabase } from './cli-database.ts';
 import { accountOptions, type CliValues, loadCliConfig, parseCliOptions, textOption } from './cli-options.ts';
 

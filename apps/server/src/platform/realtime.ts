@@ -9,12 +9,11 @@ import {
   UNAUTHENTICATED_MESSAGE,
   userRoom,
 } from '@pulso/domain';
-import { createAdapter } from '@socket.io/redis-adapter';
 import { sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Database } from '../db/client.ts';
-import { closeRedis, FAIL_FAST_REDIS_OPTIONS } from './redis.ts';
+import { connectAdapter } from './realtime-redis.ts';
+import { closeRedis } from './redis.ts';
 
 /** What the server keeps about an authenticated socket. */
 interface SocketData {
@@ -240,66 +239,4 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       if (redis) await Promise.all([closeRedis(redis.pub), closeRedis(redis.sub)]);
     },
   };
-}
-
-/**
- * Sets the Redis adapter on `io`: one connection publishes, a duplicate
- * subscribes (a subscribed connection can do nothing else). Both reconnect on
- * their own after a Redis outage; while it lasts events stay on their node
- * and `isOnline` sees only local sockets.
- */
-function connectAdapter(
-  io: RealtimeServer,
-  redis: { url: string; key: string },
-  requestTimeoutMs: number,
-  log: RealtimeLog,
-): { pub: Redis; sub: Redis } {
-  // Named after the channel prefix, so that `CLIENT LIST` tells which deployment holds them.
-  // The publishing connection fails fast (no offline queue, short timeouts): an event published during an
-  // outage is dropped at once for the other nodes instead of piling up (docs/resilience.md "Redis down").
-  const pub = new Redis(redis.url, { ...FAIL_FAST_REDIS_OPTIONS, connectionName: `${redis.key}:publish` });
-  // The subscribing one queues its SUBSCRIBEs until Redis answers (also when the node starts during an
-  // outage) and subscribes again after each reconnection.
-  const sub = pub.duplicate({
-    connectionName: `${redis.key}:subscribe`,
-    enableOfflineQueue: true,
-    commandTimeout: undefined,
-    maxRetriesPerRequest: null,
-  });
-  for (const [role, client] of [
-    ['publish', pub],
-    ['subscribe', sub],
-  ] as const) {
-    let connectionReported = false;
-    let commandReported = false;
-    client.on('error', (error: Error) => {
-      // Once per outage: ioredis retries every few hundred milliseconds.
-      if (connectionReported) return;
-      connectionReported = true;
-      log.warn({ err: error, role }, 'realtime: Redis connection failed; retrying');
-    });
-    client.on('ready', () => {
-      connectionReported = false;
-      commandReported = false;
-    });
-    // The adapter sends most commands (publish, subscribe, unsubscribe) without awaiting them: one
-    // that fails in an outage would be an unhandled rejection, which ends a Node process. Every
-    // command's promise gets a handler here (callers that await it still see the failure). An event
-    // published meanwhile is lost for the other nodes only: the local sockets had it.
-    const send = client.sendCommand.bind(client);
-    client.sendCommand = ((...args: Parameters<typeof send>) => {
-      // ioredis answers the command's promise (typed `unknown`).
-      const result = send(...args);
-      if (result instanceof Promise) {
-        result.catch((error: unknown) => {
-          if (commandReported) return;
-          commandReported = true;
-          log.warn({ err: error, role, command: args[0].name }, 'realtime: Redis command failed');
-        });
-      }
-      return result;
-    }) as typeof client.sendCommand;
-  }
-  io.adapter(createAdapter(pub, sub, { key: redis.key, requestsTimeout: requestTimeoutMs }));
-  return { pub, sub };
 }

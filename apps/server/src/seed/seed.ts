@@ -8,7 +8,7 @@ import { seedContentPages } from './conteudo/index.ts';
 import { seedPagamentos } from './pagamentos.ts';
 import { seedScoreQuestionnaires } from './score.ts';
 
-const DATA = new URL('./data', import.meta.url);
+const DATA = new URL('./data/', import.meta.url);
 
 /** Common chronic conditions of the /saude checklist (issue 4); the glucose screen reads 'Diabetes'. */
 export const DOENCAS = [

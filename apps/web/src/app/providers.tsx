@@ -1,8 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { LoadingProvider } from './loading/loading-context.tsx';
 import { SnackbarProvider } from '../lib/snackbar/snackbar-context.tsx';
+import { LoadingProvider } from './loading/loading-context.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getToken, setToken } from '../lib/token.ts';
 import { jsonResponse, renderRoutes } from '../test/render.tsx';
 import { routes } from './router.tsx';
-import { getToken, setToken } from '../lib/token.ts';
 
 const user = { id: 1, name: 'Ana Souza', email: 'ana@example.com' };
 

@@ -1,7 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { ComingSoon } from '../ui/coming-soon.tsx';
-import { PageLoader } from '../ui/page-loader.tsx';
 import { RequireAuth } from '../lib/auth.tsx';
 import {
   type AdminPathKey,
@@ -14,6 +12,8 @@ import {
   paths,
   publicPathKeys,
 } from '../lib/paths.ts';
+import { ComingSoon } from '../ui/coming-soon.tsx';
+import { PageLoader } from '../ui/page-loader.tsx';
 import { NotFoundPage } from './routes/not-found-page.tsx';
 import PublicLayout from './routes/public-layout.tsx';
 import { RootLayout } from './routes/root-layout.tsx';

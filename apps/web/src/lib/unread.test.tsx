@@ -1,12 +1,12 @@
 import type { ChatRole } from '@pulso/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../app/router.tsx';
 import { type FakeSocket, lastFakeSocket } from '../test/fake-socket.ts';
 import { jsonResponse, renderRoutes } from '../test/render.tsx';
 import { stubApi } from '../test/stub-api.ts';
 import { makeAtendimento, makeMensagem, makePaciente } from '../test/telemedicina-fixtures.ts';
 import { makeUserView } from '../test/users.ts';
-import { routes } from '../app/router.tsx';
 import { setToken } from './token.ts';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,5 +1,4 @@
-/** Largest id the server takes (PostgreSQL `integer`). */
-const ID_MAX = 2_147_483_647;
+import { INT4_MAX } from '@pulso/domain';
 
 /**
  * A path's `:id` as a positive integer id, or `null` when it cannot be one
@@ -8,5 +7,5 @@ const ID_MAX = 2_147_483_647;
 export function parseRouteId(raw: string | undefined): number | null {
   if (!raw || !/^\d{1,10}$/.test(raw)) return null;
   const id = Number(raw);
-  return id >= 1 && id <= ID_MAX ? id : null;
+  return id >= 1 && id <= INT4_MAX ? id : null;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PublicEmergencyViewSchema } from '../users/user.ts';
 import { HospitalarViewSchema, SaudeViewSchema } from '../saude/saude.ts';
 import { PublicTimelineItemSchema } from '../timeline/timeline.ts';
+import { PublicEmergencyViewSchema } from '../users/user.ts';
 
 /**
  * What this viewer was served (docs/authorization.md "Who sees what through

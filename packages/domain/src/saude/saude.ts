@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { UserViewSchema } from '../users/user.ts';
 import { onlyDigits } from '../shared/mask.ts';
 import { blankToNull, optionalText } from '../shared/zod-helpers.ts';
+import { UserViewSchema } from '../users/user.ts';
 
 /** pt-BR messages of /saude (docs/health-record.md "My Health"; issue 4 "My Health"). */
 export const SAUDE_MESSAGES = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from '../shared/numbers.ts';
 import {
   SCORE_MESSAGES as M,
   parseScoreCategoria,
@@ -18,7 +19,6 @@ import {
  * `pointsScore`).
  */
 
-const INT4_MAX = 2_147_483_647;
 const idSchema = z.number().int().positive().max(INT4_MAX);
 
 /**

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CrmSchema } from '../medicos/medicos.ts';
-import { UserViewSchema } from '../users/user.ts';
 import { cleanText } from '../shared/text.ts';
 import { blankToNull } from '../shared/zod-helpers.ts';
+import { UserViewSchema } from '../users/user.ts';
 import type { PagamentoPrevisto } from './pagamento.ts';
 import {
   ATENDIMENTO_STATUS_VALUES,

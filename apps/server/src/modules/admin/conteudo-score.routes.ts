@@ -9,9 +9,9 @@ import {
 } from '@pulso/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MessageSchema } from '../../http.ts';
+import { IdParams, MessageSchema } from '../../http.ts';
 import { requireStaff, staffActor } from './admin.access.ts';
-import { errors, IdParams, route, withBody } from './conteudo.http.ts';
+import { errors, route, withBody } from './conteudo.http.ts';
 import {
   createScoreQuestion,
   listScoreAdmin,

@@ -8,9 +8,9 @@ import {
 } from '@pulso/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema, MessageSchema } from '../../http.ts';
+import { ErrorBodySchema, IdParams, MessageSchema } from '../../http.ts';
 import { requireStaff, staffActor } from './admin.access.ts';
-import { errors, IdParams, route, withBody } from './conteudo.http.ts';
+import { errors, route, withBody } from './conteudo.http.ts';
 import {
   createDica,
   createFaq,

@@ -1,3 +1,4 @@
+import { INT4_MAX } from '@pulso/domain';
 import { z } from 'zod';
 import { ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
 
@@ -5,4 +6,3 @@ import { ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
 export const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema } as const;
 export const withBody = { ...errors, 404: ErrorBodySchema, 422: ValidationErrorBodySchema } as const;
 export const route = (summary: string) => ({ summary, tags: ['admin'], security: [{ bearer: [] }] });
-export const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

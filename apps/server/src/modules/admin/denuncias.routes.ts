@@ -1,8 +1,8 @@
-import { DENUNCIA_STATUS, DenunciaUpdateSchema, DENUNCIA_MESSAGES as M } from '@pulso/domain';
+import { DENUNCIA_STATUS, DenunciaUpdateSchema, INT4_MAX, DENUNCIA_MESSAGES as M } from '@pulso/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
-import { INT4_MAX } from '../telemedicina/telemedicina.access.ts';
+
 import { requireStaff, staffActor } from './admin.access.ts';
 import { listDenuncias, updateDenuncia } from './denuncias.service.ts';
 

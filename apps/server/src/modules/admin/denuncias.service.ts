@@ -3,6 +3,7 @@ import {
   DENUNCIAS_PAGE_SIZE,
   type DenunciaStatus,
   type DenunciaUpdate,
+  INT4_MAX,
   DENUNCIA_MESSAGES as M,
 } from '@pulso/domain';
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
@@ -10,7 +11,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { denuncias, medicos, users } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
-import { INT4_MAX } from '../telemedicina/telemedicina.access.ts';
+
 import type { StaffActor } from './admin.access.ts';
 import { audit } from './audit.service.ts';
 

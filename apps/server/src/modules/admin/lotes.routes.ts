@@ -1,7 +1,7 @@
-import { idParam, LOTE_MESSAGES, LoteCreateSchema, loteFileName } from '@pulso/domain';
+import { INT4_MAX, idParam, LOTE_MESSAGES, LoteCreateSchema, loteFileName } from '@pulso/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
+import { ErrorBodySchema, IdParams, ValidationErrorBodySchema } from '../../http.ts';
 import { requireStaff, staffActor } from './admin.access.ts';
 import { createLote, getLote, listLotes, loteCodigos, lotePdf } from './lotes.service.ts';
 
@@ -15,7 +15,6 @@ const LoteSchema = z.object({
   criado_por: z.string().nullable(),
   created_at: z.string(),
 });
-const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /**
  * Sticker batches (issue 9 "Sticker batches"), admins only (capability

@@ -1,9 +1,9 @@
-import { type AdminMedicoDetail, ADMIN_MEDICO_MESSAGES as M } from '@pulso/domain';
+import { type AdminMedicoDetail, INT4_MAX, ADMIN_MEDICO_MESSAGES as M } from '@pulso/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { medicos } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../errors.ts';
-import { INT4_MAX } from '../telemedicina/telemedicina.access.ts';
+
 import type { StaffActor } from './admin.access.ts';
 import { audit } from './audit.service.ts';
 import { getMedico, iso } from './medicos-query.service.ts';

@@ -2,6 +2,7 @@ import {
   ADMIN_MEDICOS_PAGE_SIZE,
   type AdminMedicoDetail,
   type AdminMedicoItem,
+  INT4_MAX,
   ADMIN_MEDICO_MESSAGES as M,
   type MEDICO_FILTRO_STATUS,
   type MEDICO_FILTRO_VERIFICACAO,
@@ -20,7 +21,7 @@ import {
 import { searchKey } from '../../db/search-key.ts';
 import { notFound } from '../../errors.ts';
 import { escapeLike } from '../cidades/cidades.service.ts';
-import { INT4_MAX } from '../telemedicina/telemedicina.access.ts';
+
 import { cidadeName } from './medicos-refusal.ts';
 
 /** Doctors in the admin back-office as staff read them (issue 9 "Doctors"): the list and one doctor. */

@@ -1,4 +1,5 @@
 import {
+  INT4_MAX,
   ADMIN_MEDICO_MESSAGES as M,
   MEDICO_FILTRO_STATUS,
   MEDICO_FILTRO_VERIFICACAO,
@@ -7,9 +8,9 @@ import {
 } from '@pulso/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
+import { ErrorBodySchema, IdParams, ValidationErrorBodySchema } from '../../http.ts';
 import { assertPasswordAllowed, hashPassword } from '../auth/auth.service.ts';
-import { INT4_MAX } from '../telemedicina/telemedicina.access.ts';
+
 import { requireStaff, staffActor } from './admin.access.ts';
 import { adminCreateMedico } from './medicos-create.service.ts';
 import { editMedico } from './medicos-edit.service.ts';
@@ -18,7 +19,6 @@ import { getMedico, listMedicos } from './medicos-query.service.ts';
 
 const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema } as const;
 const route = (summary: string) => ({ summary, tags: ['admin'] });
-const IdParams = z.object({ id: z.coerce.number().int().positive().max(INT4_MAX) });
 
 const Crm = z.object({ numero: z.string(), uf: z.string() });
 const Item = z.object({

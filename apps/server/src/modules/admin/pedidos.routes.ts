@@ -1,5 +1,6 @@
 import {
   ADMIN_PEDIDO_MESSAGES,
+  INT4_MAX,
   idParam,
   MarcarEnviadoSchema,
   PEDIDO_STATUS_FILTROS,
@@ -7,7 +8,7 @@ import {
 } from '@pulso/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
+import { ErrorBodySchema, IdParams, ValidationErrorBodySchema } from '../../http.ts';
 import { requireStaff, staffActor } from './admin.access.ts';
 import { getPedido, listPedidos, marcarEnviado, pedidoPdf } from './pedidos.service.ts';
 
@@ -34,7 +35,6 @@ const PedidoSchema = PedidoItemSchema.extend({
   rastreio: z.string().nullable(),
   enviado_em: z.string().nullable(),
 });
-const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /**
  * Sticker orders (issue 9 "Orders"), for admin and support (capability

@@ -1,4 +1,5 @@
 import {
+  INT4_MAX,
   ADMIN_PROFISSIONAL_MESSAGES as M,
   PROFISSIONAL_STATUS,
   PROFISSIONAL_TIPOS,
@@ -9,7 +10,7 @@ import { z } from 'zod';
 import { ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
 import { createUrlSigner, loadFilesUrlSecret } from '../../platform/signed-url.ts';
 import { DOCUMENTO_URL_PURPOSE } from '../profissional/profissional.service.ts';
-import { INT4_MAX } from '../telemedicina/telemedicina.access.ts';
+
 import { requireStaff, staffActor } from './admin.access.ts';
 import { listProfissionais, reviewProfissional } from './profissionais.service.ts';
 

@@ -1,6 +1,7 @@
 import {
   ADMIN_PROFISSIONAIS_PAGE_SIZE,
   type AdminProfissional,
+  INT4_MAX,
   ADMIN_PROFISSIONAL_MESSAGES as M,
   type ProfissionalReview,
   type ProfissionalStatus,
@@ -12,7 +13,7 @@ import { profissionais, users } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import type { UrlSigner } from '../../platform/signed-url.ts';
 import { signedDocumentoUrl } from '../profissional/profissional.service.ts';
-import { INT4_MAX } from '../telemedicina/telemedicina.access.ts';
+
 import type { StaffActor } from './admin.access.ts';
 import { audit } from './audit.service.ts';
 

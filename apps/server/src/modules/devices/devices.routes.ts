@@ -1,4 +1,4 @@
-import { DeviceRegisterSchema, DeviceViewSchema } from '@pulso/domain';
+import { DeviceRegisterSchema, DeviceViewSchema, INT4_MAX } from '@pulso/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors, ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
@@ -94,7 +94,7 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Removes one of the signed-in user's devices",
         tags: ['devices'],
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: z.object({ id: z.coerce.number().int().positive().max(INT4_MAX) }),
         response: {
           200: z.object({ id: z.number().int() }),
           404: ErrorBodySchema,

@@ -5,6 +5,7 @@ import {
   type Caracteristicas,
   type Geral,
   type HomeUserView,
+  INT4_MAX,
   type Pessoal,
   PROFILE_MESSAGES,
   UNAUTHENTICATED_MESSAGE,
@@ -37,9 +38,6 @@ export const AVATAR_FILE = /^[0-9a-f]{32}\.png$/;
 export function avatarKey(file: string): string {
   return `avatars/${file}`;
 }
-
-// Largest value of a PostgreSQL `integer`; a bigger id cannot name a municipality.
-const INT4_MAX = 2_147_483_647;
 
 async function loadView(db: Db, userId: number): Promise<UserView> {
   const row = await selectUserRow(db, { id: userId });

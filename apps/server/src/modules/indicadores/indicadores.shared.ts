@@ -1,4 +1,4 @@
-import { INDICADOR_MESSAGES, isLocked } from '@pulso/domain';
+import { INDICADOR_MESSAGES, INT4_MAX, isLocked } from '@pulso/domain';
 import { count, desc, eq } from 'drizzle-orm';
 import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -34,9 +34,6 @@ export async function contarLeituras(db: Db, t: IndicadorTable, userId: number):
 export async function assertPodeRegistrar(db: Db, actor: Actor): Promise<void> {
   if (isLocked(await loadCaller(db, actor))) throw forbidden(INDICADOR_MESSAGES.locked);
 }
-
-// Largest value of a PostgreSQL `integer`: a bigger id names no row.
-const INT4_MAX = 2_147_483_647;
 
 /**
  * A reading id from a path (`:id`): a positive whole number that fits a

@@ -1,6 +1,7 @@
 import {
   AtendimentoViewSchema,
   BloqueioSchema,
+  INT4_MAX,
   TELEMEDICINA_MESSAGES as M,
   MedicoStatusSchema,
   MedicoViewSchema,
@@ -10,9 +11,15 @@ import {
 } from '@pulso/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authErrors, ErrorBodySchema, MessageSchema, ValidationErrorBodySchema } from '../../http.ts';
+import {
+  authErrors,
+  ErrorBodySchema,
+  IdParams,
+  MessageSchema,
+  ValidationErrorBodySchema,
+} from '../../http.ts';
 import { actorOf, requireUser } from '../auth/auth.hooks.ts';
-import { INT4_MAX } from '../telemedicina/telemedicina.access.ts';
+
 import {
   aceitar,
   encerrar,
@@ -24,7 +31,6 @@ import {
 import { setBloqueio, setStatus } from './medico-controls.service.ts';
 import { issuePass, listPasses } from './passes.service.ts';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive().max(INT4_MAX) });
 const forbiddenErrors = { 403: ErrorBodySchema, 422: ValidationErrorBodySchema, ...authErrors } as const;
 const sessionErrors = { 404: ErrorBodySchema, 409: ErrorBodySchema, ...forbiddenErrors } as const;
 const meta = { tags: ['medico'], security: [{ bearer: [] }] };

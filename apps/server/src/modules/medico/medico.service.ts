@@ -1,6 +1,7 @@
 import {
   ATENDIMENTOS_PAGE_SIZE,
   type AtendimentoView,
+  INT4_MAX,
   TELEMEDICINA_MESSAGES as M,
   type MedicoView,
   type UserView,
@@ -11,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { atendimentos, creditos, mensagens, passes, users } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { loadMedicoView } from '../telemedicina/medico.presenter.ts';
-import { conflict, INT4_MAX, partiesOf, requireMedico } from '../telemedicina/telemedicina.access.ts';
+import { conflict, partiesOf, requireMedico } from '../telemedicina/telemedicina.access.ts';
 import { announceEnded, writeAtendimentoRecords } from '../telemedicina/telemedicina.ending.ts';
 import { publishAtendimentoEvent } from '../telemedicina/telemedicina.events.ts';
 import {

@@ -2,6 +2,7 @@ import {
   CardViewSchema,
   ChangeCardSchema,
   IdempotencyKeySchema,
+  INT4_MAX,
   PLANO_MESSAGES as M,
   PlanosAnswerSchema,
   PlanoViewSchema,
@@ -9,15 +10,14 @@ import {
 } from '@pulso/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authErrors, ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
+import { authErrors, ErrorBodySchema, IdParams, ValidationErrorBodySchema } from '../../http.ts';
 import { actorOf, requireUser } from '../auth/auth.hooks.ts';
-import { INT4_MAX } from '../telemedicina/telemedicina.access.ts';
+
 import { changePlan, previewPlanChange } from './planos.change.ts';
 import { getPlanos } from './planos.read.ts';
 import { cancelSubscription, cardIntent, changeCard, renewSubscription } from './planos.service.ts';
 import { subscribe } from './planos.subscribe.ts';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive().max(INT4_MAX) });
 const PlanoParams = z.object({ plano: z.coerce.number().int().positive().max(INT4_MAX) });
 const IdempotencyHeaders = z.object({ 'idempotency-key': IdempotencyKeySchema }).passthrough();
 const IntentSchema = z.object({ client_secret: z.string() });

@@ -7,8 +7,8 @@ import {
   sandbox_payment_methods,
   subscriptions,
 } from '../../db/schema/index.ts';
-import { PLANOS_PADRAO, seedPagamentos } from '../../seed/pagamentos.ts';
 import { readOutbox } from '../../platform/mail.ts';
+import { PLANOS_PADRAO, seedPagamentos } from '../../seed/pagamentos.ts';
 import { captureLog } from '../../test/cluster.ts';
 import { createPatient } from '../../test/factories.ts';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/harness.ts';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
 import {
   FILE_TOO_LARGE_MESSAGE,
+  INT4_MAX,
   PROFISSIONAL_MESSAGES as M,
   MAX_UPLOAD_BYTES,
   type ProfissionalCreate,
@@ -17,7 +18,7 @@ import { profissionais } from '../../db/schema/index.ts';
 import { fieldError, forbidden, HttpError, notFound } from '../../errors.ts';
 import type { UrlSigner } from '../../platform/signed-url.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { INT4_MAX, isUniqueViolation } from '../telemedicina/telemedicina.access.ts';
+import { isUniqueViolation } from '../telemedicina/telemedicina.access.ts';
 import {
   type AnexoKind,
   type AnexoUpload,

@@ -1,6 +1,7 @@
 import {
   AtendimentoChatSchema,
   FILE_TOO_LARGE_MESSAGE,
+  INT4_MAX,
   TELEMEDICINA_MESSAGES as M,
   MAX_UPLOAD_BYTES,
   MensagemTextoSchema,
@@ -11,15 +12,15 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorHandler } from '../../error-handler.ts';
-import { ErrorBodySchema } from '../../http.ts';
+import { ErrorBodySchema, IdParams } from '../../http.ts';
 import { createUrlSigner, loadFilesUrlSecret } from '../../platform/signed-url.ts';
 import { actorOf, requireUser } from '../auth/auth.hooks.ts';
 import { AnexoUpload, anexoCsp, contentDisposition } from '../timeline/timeline.anexos.ts';
 import { CHAT_URL_PURPOSE, readChatPart } from './chat.files.ts';
 import { type ChatDeps, getChat, listMensagens, type NovaMensagem, postMensagem } from './chat.service.ts';
 import { deleteMensagem, markRead, readSignedArquivo } from './mensagem.service.ts';
-import { INT4_MAX } from './telemedicina.access.ts';
-import { errors404, IdParams, telemedicinaMeta as meta, privateAnswers } from './telemedicina.http.ts';
+
+import { errors404, telemedicinaMeta as meta, privateAnswers } from './telemedicina.http.ts';
 
 const binary = { type: 'string', format: 'binary' } as const;
 

@@ -1,4 +1,4 @@
-import { canDeleteMensagem, TELEMEDICINA_MESSAGES as M } from '@pulso/domain';
+import { canDeleteMensagem, INT4_MAX, TELEMEDICINA_MESSAGES as M } from '@pulso/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -6,7 +6,7 @@ import { mensagens } from '../../db/schema/index.ts';
 import { forbidden, HttpError, notFound } from '../../errors.ts';
 import { deleteChatFile } from './chat.files.ts';
 import { type ChatDeps, chatNow, lockSession } from './chat.service.ts';
-import { conflict, findSessionFor, INT4_MAX, partiesOf, type SessionAccess } from './telemedicina.access.ts';
+import { conflict, findSessionFor, partiesOf, type SessionAccess } from './telemedicina.access.ts';
 import { publishAtendimentoEvent } from './telemedicina.events.ts';
 import type { MensagemRow } from './telemedicina.presenter.ts';
 

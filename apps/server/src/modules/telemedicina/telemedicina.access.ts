@@ -1,4 +1,4 @@
-import { ADMIN_MEDICO_MESSAGES, type ChatRole, TELEMEDICINA_MESSAGES as M } from '@pulso/domain';
+import { ADMIN_MEDICO_MESSAGES, type ChatRole, INT4_MAX, TELEMEDICINA_MESSAGES as M } from '@pulso/domain';
 import { and, eq, getTableColumns, isNotNull, isNull } from 'drizzle-orm';
 import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -13,9 +13,6 @@ import type { AtendimentoRow } from './telemedicina.presenter.ts';
  * that is not suspended; a session is seen only by its patient and its
  * doctor (anyone else gets 404, the session's existence is not revealed).
  */
-
-/** Largest value of a PostgreSQL `integer`: a bigger id names no row. */
-export const INT4_MAX = 2_147_483_647;
 
 /** 409 with a pt-BR message: the thing asked conflicts with a session's state. */
 export function conflict(message: string): HttpError {

@@ -1,9 +1,7 @@
+import { INT4_MAX } from '@pulso/domain';
 import { z } from 'zod';
 import { authErrors, ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
-import { INT4_MAX } from './telemedicina.access.ts';
 
-/** What the telemedicine and chat routes share: the id parameter, the 404/422 answers, the OpenAPI tags. */
-export const IdParams = z.object({ id: z.coerce.number().int().positive().max(INT4_MAX) });
 export const errors404 = { 404: ErrorBodySchema, 422: ValidationErrorBodySchema, ...authErrors } as const;
 export const telemedicinaMeta = { tags: ['telemedicina'], security: [{ bearer: [] }] };
 

@@ -12,10 +12,16 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authErrors, ErrorBodySchema, MessageSchema, ValidationErrorBodySchema } from '../../http.ts';
+import {
+  authErrors,
+  ErrorBodySchema,
+  IdParams,
+  MessageSchema,
+  ValidationErrorBodySchema,
+} from '../../http.ts';
 import { actorOf, requireUser } from '../auth/auth.hooks.ts';
 import { solicitarAtendimento } from './solicitacao.service.ts';
-import { errors404, IdParams, telemedicinaMeta as meta, privateAnswers } from './telemedicina.http.ts';
+import { errors404, telemedicinaMeta as meta, privateAnswers } from './telemedicina.http.ts';
 import { denunciarMedico, getMedicoProfile, getTelemedicina, searchMedicos } from './telemedicina.service.ts';
 
 const TelemedicinaHomeSchema = z.object({

@@ -1,5 +1,6 @@
 import {
   type AtendimentoView,
+  INT4_MAX,
   TELEMEDICINA_MESSAGES as M,
   MEDICOS_PAGE_SIZE,
   type MedicoSearch,
@@ -27,7 +28,7 @@ import { loadCaller } from '../timeline/timeline.service.ts';
 import { loadMedicoView, loadMedicoViews } from './medico.presenter.ts';
 import { readPagamentoPrevisto } from './pagamento-previsto.ts';
 import { markRespostasSeen, minhasSolicitacoes } from './respostas.ts';
-import { INT4_MAX, listableMedico, medicoIdOf } from './telemedicina.access.ts';
+import { listableMedico, medicoIdOf } from './telemedicina.access.ts';
 import { loadAtendimentoViews } from './telemedicina.presenter.ts';
 
 /**

@@ -7,7 +7,7 @@ import {
 } from '@pulso/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authErrors, ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
+import { authErrors, ErrorBodySchema, IdParams, ValidationErrorBodySchema } from '../../http.ts';
 import { actorOf, requireUser } from '../auth/auth.hooks.ts';
 import { AnexoUpload } from './timeline.anexos.ts';
 import { createTimelineItem } from './timeline.create.ts';
@@ -17,7 +17,6 @@ import {
   binary,
   DeletedItemAnswer,
   forbiddenErrors,
-  IdParams,
   isRecord,
   SavedItemAnswer,
   type TimelineRouteKit,

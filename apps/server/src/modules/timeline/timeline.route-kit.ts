@@ -21,9 +21,6 @@ export interface TimelineRouteKit {
   requireUnlocked: (request: FastifyRequest) => Promise<void>;
 }
 
-/** `:id` of a record or an attachment: a positive `integer`. */
-export const IdParams = z.object({ id: z.coerce.number().int().positive().max(INT4_MAX) });
-
 /** `:offset` of a paged list: records already loaded. */
 export const Offset = z.coerce.number().int().min(0).max(1_000_000);
 

@@ -1,7 +1,7 @@
 import { TIMELINE_MESSAGES, TimelinePendentesSchema, TimelineTargetUserSchema } from '@pulso/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authErrors, ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
+import { authErrors, ErrorBodySchema, IdParams, ValidationErrorBodySchema } from '../../http.ts';
 import { codeBudget } from '../../platform/rate-limit.ts';
 import { actorOf, requireUser } from '../auth/auth.hooks.ts';
 import { findTargetUser } from './timeline.create.ts';
@@ -9,7 +9,6 @@ import { acceptTimelineItem, listPendentes, refuseTimelineItem } from './timelin
 import {
   DeletedItemAnswer,
   forbiddenErrors,
-  IdParams,
   Offset,
   SavedItemAnswer,
   type TimelineRouteKit,

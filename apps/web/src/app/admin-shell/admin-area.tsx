@@ -1,10 +1,10 @@
 import AdminLoginPage from '../../features/admin/admin-login-page.tsx';
 import { useAdminMe } from '../../features/admin/api/get-admin-me.ts';
 import { NotStaff } from '../../features/admin/not-staff.tsx';
-import { PageLoader } from '../../ui/page-loader.tsx';
-import { QueryError } from '../../ui/query-error.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useToken } from '../../lib/token.ts';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { QueryError } from '../../ui/query-error.tsx';
 import { AdminFrame } from './admin-frame.tsx';
 import { AdminShell } from './admin-shell.tsx';
 

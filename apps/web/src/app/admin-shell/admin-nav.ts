@@ -1,6 +1,6 @@
 import type { AdminCapability } from '@pulso/domain';
-import type { IconName } from '../../ui/icon.tsx';
 import type { AdminPathKey } from '../../lib/paths.ts';
+import type { IconName } from '../../ui/icon.tsx';
 
 /** One section of the admin area: its path, icon and the capability that opens it. */
 export interface AdminNavEntry {

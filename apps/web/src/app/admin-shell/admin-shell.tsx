@@ -4,11 +4,11 @@ import { ADMIN_MESSAGES, STAFF_ROLE_LABELS } from '@pulso/domain';
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import type { AdminMe } from '../../features/admin/api/get-admin-me.ts';
+import { useAreaLogout } from '../../lib/area-session.ts';
+import { pageTitles, paths } from '../../lib/paths.ts';
 import { Icon } from '../../ui/icon.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { AreaBrand, SkipLink } from '../area-shell/area-brand.tsx';
-import { useAreaLogout } from '../../lib/area-session.ts';
-import { pageTitles, paths } from '../../lib/paths.ts';
 import { adminNavEntries } from './admin-nav.ts';
 import classes from './admin-shell.module.css';
 

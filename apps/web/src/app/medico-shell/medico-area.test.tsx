@@ -6,11 +6,11 @@ import {
   makeMedicoMe,
   stubMedicoApi,
 } from '../../features/medico/medico-fixtures.ts';
+import { getToken, setToken } from '../../lib/token.ts';
 import { lastFakeSocket } from '../../test/fake-socket.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import { makeUserView } from '../../test/users.ts';
 import { routes } from '../router.tsx';
-import { getToken, setToken } from '../../lib/token.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,10 +1,10 @@
 import { useMedicoMe } from '../../features/medico/api/get-medico-me.ts';
 import MedicoLoginPage from '../../features/medico/medico-login-page.tsx';
 import { NotMedico } from '../../features/medico/not-medico.tsx';
-import { PageLoader } from '../../ui/page-loader.tsx';
-import { QueryError } from '../../ui/query-error.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useToken } from '../../lib/token.ts';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { QueryError } from '../../ui/query-error.tsx';
 import { MedicoFrame } from './medico-frame.tsx';
 import { MedicoShell } from './medico-shell.tsx';
 

@@ -2,8 +2,8 @@ import { VisuallyHidden } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import type { MedicoResumo } from '../../features/medico/api/get-medico-me.ts';
 import { useMedicoLogout } from '../../features/medico/api/medico-login.ts';
-import { Icon, type IconName } from '../../ui/icon.tsx';
 import { type MedicoPathKey, pageTitles, paths } from '../../lib/paths.ts';
+import { Icon, type IconName } from '../../ui/icon.tsx';
 import classes from './medico-shell.module.css';
 
 /** Badge text: counts above 99 are shown as '99+'. */

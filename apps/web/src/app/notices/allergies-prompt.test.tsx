@@ -1,8 +1,8 @@
 import { DEFAULT_PERMISSOES, PERMISSOES_MESSAGES, type Permissoes } from '@pulso/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import { setToken } from '../../lib/token.ts';
+import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import { AllergiesPrompt, allergiesPromptKey } from './allergies-prompt.tsx';
 
 const TITLE = 'Quem socorrer você ainda não vê suas alergias';

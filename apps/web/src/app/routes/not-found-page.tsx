@@ -1,7 +1,7 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { paths } from '../../lib/paths.ts';
+import { useDocumentTitle } from '../../ui/use-document-title.ts';
 
 /** Any path outside the registry. */
 export function NotFoundPage() {

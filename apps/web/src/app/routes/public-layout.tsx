@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
-import { PageLoader } from '../../ui/page-loader.tsx';
 import { paths } from '../../lib/paths.ts';
+import { PageLoader } from '../../ui/page-loader.tsx';
 import classes from './public-layout.module.css';
 
 /** Layout of the public pages (login, registration, terms…): the Pulso name over a narrow column. */

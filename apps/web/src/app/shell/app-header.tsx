@@ -1,7 +1,7 @@
 import { ActionIcon, Burger } from '@mantine/core';
 import { Link } from 'react-router';
-import { Icon } from '../../ui/icon.tsx';
 import { paths } from '../../lib/paths.ts';
+import { Icon } from '../../ui/icon.tsx';
 import classes from './app-shell.module.css';
 
 /**

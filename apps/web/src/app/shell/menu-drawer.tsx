@@ -1,7 +1,7 @@
 import { Divider, Drawer, NavLink as MantineNavLink, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { Icon } from '../../ui/icon.tsx';
 import { useLogout, useUser } from '../../lib/auth.tsx';
+import { Icon } from '../../ui/icon.tsx';
 import { drawerEntries } from './menu-entries.ts';
 
 /** The shell's menu drawer (docs/architecture.md "Shell"): every entry in the spec's order, then 'Sair'. */

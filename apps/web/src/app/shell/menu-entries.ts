@@ -1,5 +1,5 @@
-import type { IconName } from '../../ui/icon.tsx';
 import { type PathKey, pageTitles, paths } from '../../lib/paths.ts';
+import type { IconName } from '../../ui/icon.tsx';
 
 /** One link of the shell's navigation. */
 export interface NavEntry {

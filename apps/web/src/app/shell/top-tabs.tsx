@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router';
 import { usePendentesCount } from '../../features/timeline/api/get-pendentes.ts';
-import { Icon } from '../../ui/icon.tsx';
 import { useUser } from '../../lib/auth.tsx';
+import { Icon } from '../../ui/icon.tsx';
 import { tabEntries } from './menu-entries.ts';
 import classes from './top-tabs.module.css';
 

@@ -1,6 +1,6 @@
 import { ADMIN_MESSAGES } from '@pulso/domain';
-import { WrongAccount } from '../../ui/sign-in/wrong-account.tsx';
 import { pageTitles, paths } from '../../lib/paths.ts';
+import { WrongAccount } from '../../ui/sign-in/wrong-account.tsx';
 
 /** /admin opened with an account that is not staff (`GET /api/admin/me` → 403). */
 export function NotStaff() {

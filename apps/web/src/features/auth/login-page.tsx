@@ -2,9 +2,9 @@ import { Anchor, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { generatePath, Link } from 'react-router';
 import { paths } from '../../lib/paths.ts';
+import { ForgotPasswordModal } from '../../ui/sign-in/forgot-password-modal.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { DoctorLoginPanel } from './doctor-login-panel.tsx';
-import { ForgotPasswordModal } from '../../ui/sign-in/forgot-password-modal.tsx';
 import { LoginForm } from './login-form.tsx';
 
 /** /login (docs/accounts.md "Sign-in"): 'Paciente' and 'Médico' tabs, forgot-password dialog, link to registration. */

@@ -1,8 +1,8 @@
 import { Loader, Text, Title } from '@mantine/core';
 import { AllergiesPrompt } from '../../app/notices/allergies-prompt.tsx';
 import { PendingNotice } from '../../app/notices/pending-notice.tsx';
-import { VerifyEmailNotice } from '../../ui/notices/verify-email-notice.tsx';
 import { pageTitles } from '../../lib/paths.ts';
+import { VerifyEmailNotice } from '../../ui/notices/verify-email-notice.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { useHome } from './api/get-home.ts';

@@ -1,7 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { AreaLoginPage } from '../../ui/sign-in/area-login-page.tsx';
 import { pageTitles, paths } from '../../lib/paths.ts';
+import { AreaLoginPage } from '../../ui/sign-in/area-login-page.tsx';
 import { medicoKeys } from './api/keys.ts';
 
 /**

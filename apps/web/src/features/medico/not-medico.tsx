@@ -1,6 +1,6 @@
 import { TELEMEDICINA_MESSAGES } from '@pulso/domain';
-import { WrongAccount } from '../../ui/sign-in/wrong-account.tsx';
 import { pageTitles, paths } from '../../lib/paths.ts';
+import { WrongAccount } from '../../ui/sign-in/wrong-account.tsx';
 
 /**
  * /medico opened with an account that is not a doctor's, or a suspended

@@ -1,12 +1,12 @@
 import type { HospitalarView, MedicoOption, UserHealthView } from '@pulso/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderRoutes } from '../../test/render.tsx';
+import { makeUserHealthView } from '../../test/users.ts';
 import {
   MEDICO_SEARCH_DEBOUNCE_MS,
   shouldSearchMedico,
 } from '../../ui/medico-autocomplete/search-medicos.ts';
-import { jsonResponse, renderRoutes } from '../../test/render.tsx';
-import { makeUserHealthView } from '../../test/users.ts';
 import { HOSPITALAR_SAVE_DELAY_MS } from './api/update-hospitalar.ts';
 import { FROM_DOCTOR_RECORD } from './hospitalar-card.tsx';
 import SaudePage from './saude-page.tsx';

@@ -7,10 +7,10 @@ import {
   type MedicoOption,
 } from '@pulso/domain';
 import { Controller, useWatch } from 'react-hook-form';
-import { MedicoAutocomplete } from '../../ui/medico-autocomplete/medico-autocomplete.tsx';
 import { domainResolver } from '../../ui/domain-resolver.ts';
 import { CardFormActions, EditableCard } from '../../ui/editable-card.tsx';
 import { InfoList } from '../../ui/info-list.tsx';
+import { MedicoAutocomplete } from '../../ui/medico-autocomplete/medico-autocomplete.tsx';
 import { useCardForm } from '../../ui/use-card-form.ts';
 import { useUpdateHospitalar } from './api/update-hospitalar.ts';
 import classes from './saude-page.module.css';

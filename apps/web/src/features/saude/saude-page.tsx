@@ -1,6 +1,6 @@
 import { Loader, Text, Title } from '@mantine/core';
-import { VerifyEmailNotice } from '../../ui/notices/verify-email-notice.tsx';
 import { pageTitles } from '../../lib/paths.ts';
+import { VerifyEmailNotice } from '../../ui/notices/verify-email-notice.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { useSaude } from './api/get-saude.ts';

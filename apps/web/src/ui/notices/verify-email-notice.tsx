@@ -1,6 +1,6 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { useResendVerification } from './resend-verification.ts';
 import { useSnackbar } from '../../lib/snackbar/snackbar-context.tsx';
+import { useResendVerification } from './resend-verification.ts';
 import classes from './verify-email-notice.module.css';
 
 /**

@@ -1,12 +1,12 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { QueryKey } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { ApiError } from '../../lib/api.ts';
+import { useAreaLogin } from '../../lib/area-session.ts';
+import { useSnackbar } from '../../lib/snackbar/snackbar-context.tsx';
+import { useDocumentTitle } from '../use-document-title.ts';
 import { ForgotPasswordModal } from './forgot-password-modal.tsx';
 import { SignInForm } from './sign-in-form.tsx';
-import { useDocumentTitle } from '../use-document-title.ts';
-import { ApiError } from '../../lib/api.ts';
-import { useSnackbar } from '../../lib/snackbar/snackbar-context.tsx';
-import { useAreaLogin } from '../../lib/area-session.ts';
 
 /** What an area's sign-in says and does. */
 export interface AreaLoginPageProps {

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../use-document-title.ts';
-import { paths } from '../../lib/paths.ts';
 import { useAreaLogout } from '../../lib/area-session.ts';
+import { paths } from '../../lib/paths.ts';
+import { useDocumentTitle } from '../use-document-title.ts';
 import classes from './wrong-account.module.css';
 
 /**

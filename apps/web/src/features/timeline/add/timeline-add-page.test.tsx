@@ -8,10 +8,10 @@ import {
 } from '@pulso/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MEDICO_SEARCH_DEBOUNCE_MS } from '../../../ui/medico-autocomplete/search-medicos.ts';
 import { setToken } from '../../../lib/token.ts';
 import { jsonResponse, renderRoutes } from '../../../test/render.tsx';
 import { makeUserView } from '../../../test/users.ts';
+import { MEDICO_SEARCH_DEBOUNCE_MS } from '../../../ui/medico-autocomplete/search-medicos.ts';
 import TimelineAddPage from './timeline-add-page.tsx';
 
 // jsdom cannot decode images: compressorjs answers a tiny JPEG and records what it was asked.

@@ -1,5 +1,5 @@
 import { Anchor, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { formatDateBR, TIMELINE_MESSAGES } from '@pulso/domain';
+import { formatDateBR, INT4_MAX, TIMELINE_MESSAGES } from '@pulso/domain';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
 import { pageTitles, paths } from '../../../lib/paths.ts';
@@ -11,14 +11,11 @@ import { useTimelineItem } from '../api/get-timeline-item.ts';
 import { ItemCard } from './item-card.tsx';
 import classes from './timeline-item-page.module.css';
 
-/** Largest id the server takes (PostgreSQL `integer`); beyond it, or not a number, nothing is asked. */
-const ID_MAX = 2_147_483_647;
-
 /** The `:id` of the path as a record id, or null when it cannot be one. */
 export function parseItemId(raw: string | undefined): number | null {
   if (!raw || !/^\d{1,10}$/.test(raw)) return null;
   const id = Number(raw);
-  return id >= 1 && id <= ID_MAX ? id : null;
+  return id >= 1 && id <= INT4_MAX ? id : null;
 }
 
 function BackLink() {
