@@ -37,6 +37,7 @@ import { medicosRoutes } from './modules/medicos/medicos.routes.ts';
 import { pagamentosRoutes } from './modules/pagamentos/pagamentos.routes.ts';
 import { stripeWebhookRoutes } from './modules/pagamentos/webhook.routes.ts';
 import { permissoesRoutes } from './modules/permissoes/permissoes.routes.ts';
+import { BILLING_EVENTS, handleBillingEvent } from './modules/planos/billing-events.ts';
 import { planosRoutes } from './modules/planos/planos.routes.ts';
 import { profissionalRoutes } from './modules/profissional/profissional.routes.ts';
 import { cartaoRoutes } from './modules/qrcode/cartao.routes.ts';
@@ -46,6 +47,7 @@ import { saudeRoutes } from './modules/saude/saude.routes.ts';
 import { scoreRoutes } from './modules/score/score.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { chatRoutes } from './modules/telemedicina/chat.routes.ts';
+import { telemedicinaUnread } from './modules/telemedicina/respostas.ts';
 import { telemedicinaRoutes } from './modules/telemedicina/telemedicina.routes.ts';
 import { timelineRoutes } from './modules/timeline/timeline.routes.ts';
 import { registerOverloadShedding } from './platform/overload.ts';
@@ -230,7 +232,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(authRoutes);
+      await api.register(authRoutes, { unread: telemedicinaUnread });
       await api.register(homeRoutes);
       await api.register(cidadesRoutes);
       await api.register(qrcodeRoutes);
@@ -254,7 +256,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(profissionalRoutes);
       await api.register(pagamentosRoutes);
       await api.register(planosRoutes);
-      await api.register(stripeWebhookRoutes);
+      await api.register(stripeWebhookRoutes, {
+        billing: { events: BILLING_EVENTS, handle: handleBillingEvent },
+      });
       await api.register(pedidosRoutes);
       await api.register(adminRoutes);
     },

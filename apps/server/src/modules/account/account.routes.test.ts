@@ -4,10 +4,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { account_tokens, companies, company_invitations, sessions, users } from '../../db/schema/index.ts';
 import { type OutboxMessage, readOutbox } from '../../platform/mail.ts';
+import { mailIdle } from '../../platform/mail-jobs.ts';
 import { createPatient, verifyEmail } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { hashToken } from '../auth/auth.service.ts';
-import { mailIdle } from './account.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,14 +7,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors, ErrorBodySchema, MessageSchema, ValidationErrorBodySchema } from '../../http.ts';
+import { mailIdle } from '../../platform/mail-jobs.ts';
 import { actorOf, requireUser } from '../auth/auth.hooks.ts';
-import {
-  mailIdle,
-  requestPasswordReset,
-  resendVerification,
-  resetPassword,
-  verifyEmail,
-} from './account.service.ts';
+import { requestPasswordReset, resendVerification, resetPassword, verifyEmail } from './account.service.ts';
 
 /**
  * E-mail verification and password reset

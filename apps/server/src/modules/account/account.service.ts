@@ -1,135 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import {
-  ACCOUNT_MESSAGES,
-  type AccountTokenKind,
-  EMAIL_VERIFY_TTL_MS,
-  PASSWORD_RESET_TTL_MS,
-  type PasswordReset,
-} from '@pulso/domain';
+import { ACCOUNT_MESSAGES, type PasswordReset } from '@pulso/domain';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { account_tokens, sessions, users } from '../../db/schema/index.ts';
 import { fieldError } from '../../errors.ts';
-import { passwordResetMail, verificationMail } from '../../platform/mail-templates.ts';
+import { runMailJob } from '../../platform/mail-jobs.ts';
+import { passwordResetMail } from '../../platform/mail-templates.ts';
+import { consumeToken, issueAccountToken, sendVerificationMail } from '../auth/account-tokens.ts';
 import { assertPasswordAllowed, hashPassword, hashToken } from '../auth/auth.service.ts';
 import { clearLoginFailures } from '../auth/login-throttle.ts';
-
-const TTL: Record<AccountTokenKind, number> = {
-  email_verify: EMAIL_VERIFY_TTL_MS,
-  password_reset: PASSWORD_RESET_TTL_MS,
-};
-
-// Deliveries still in flight, per app: awaited on close (and by tests) so that no mail is lost.
-const inFlight = new WeakMap<AppContext, Set<Promise<void>>>();
-
-/**
- * Runs a mail-sending job without making the request wait for the mail
- * server. A failure is logged without the body or the address (the body
- * holds a single-use token).
- */
-export function runMailJob(
-  ctx: AppContext,
-  log: FastifyBaseLogger,
-  kind: string,
-  job: () => Promise<void>,
-): void {
-  let pending = inFlight.get(ctx);
-  if (!pending) {
-    pending = new Set();
-    inFlight.set(ctx, pending);
-  }
-  const set = pending;
-  const delivery: Promise<void> = job()
-    .catch((error: Error & { code?: string; responseCode?: number }) => {
-      log.error(
-        { err: { type: error.name, code: error.code, responseCode: error.responseCode }, kind },
-        'mail delivery failed',
-      );
-    })
-    .finally(() => set.delete(delivery));
-  set.add(delivery);
-}
-
-/** Resolves when every job handed to {@link runMailJob} for `ctx` has been delivered or has failed. */
-export async function mailIdle(ctx: AppContext): Promise<void> {
-  const pending = inFlight.get(ctx);
-  while (pending && pending.size > 0) await Promise.all([...pending]);
-}
-
-/**
- * Issues a single-use token of `kind` for `userId` (256-bit random, stored
- * only as its SHA-256 hex) and voids the user's older unused tokens of the
- * same kind: only the newest link works.
- */
-export async function issueAccountToken(db: Db, userId: number, kind: AccountTokenKind): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  const now = new Date();
-  await db.transaction(async (tx) => {
-    await tx
-      .update(account_tokens)
-      .set({ used_at: now })
-      .where(
-        and(
-          eq(account_tokens.user_id, userId),
-          eq(account_tokens.kind, kind),
-          isNull(account_tokens.used_at),
-        ),
-      );
-    await tx.insert(account_tokens).values({
-      user_id: userId,
-      kind,
-      token_hash: hashToken(token),
-      expires_at: new Date(now.getTime() + TTL[kind]),
-    });
-  });
-  return token;
-}
-
-/**
- * Uses up a live token of `kind` atomically (unknown, expired and used tokens
- * answer `null`); answers its user. Two concurrent uses cannot both succeed.
- */
-async function consumeToken(db: Db, token: string, kind: AccountTokenKind): Promise<number | null> {
-  const now = new Date();
-  const [row] = await db
-    .update(account_tokens)
-    .set({ used_at: now })
-    .where(
-      and(
-        eq(account_tokens.token_hash, hashToken(token)),
-        eq(account_tokens.kind, kind),
-        isNull(account_tokens.used_at),
-        gt(account_tokens.expires_at, now),
-      ),
-    )
-    .returning({ user_id: account_tokens.user_id });
-  return row?.user_id ?? null;
-}
-
-/**
- * Sends 'Confirme seu e-mail' to a new or unverified account (issue 3): a
- * 24-hour link to `${PUBLIC_ORIGIN}/email/verify/:token`. The token is stored
- * before answering; the mail leaves in the background.
- */
-export async function sendVerificationMail(
-  ctx: AppContext,
-  log: FastifyBaseLogger,
-  userId: number,
-): Promise<void> {
-  const { db } = ctx.database;
-  const [user] = await db
-    .select({ name: users.name, email: users.email })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!user) throw new Error('User not found for the verification mail');
-  const token = await issueAccountToken(db, userId, 'email_verify');
-  const link = `${ctx.config.publicOrigin}/email/verify/${token}`;
-  const message = verificationMail({ to: user.email, name: user.name, link });
-  runMailJob(ctx, log, 'email_verify', () => ctx.mailer.send(message));
-}
 
 /**
  * `PUT /api/email/verify/:token`: confirms the e-mail of the token's account.

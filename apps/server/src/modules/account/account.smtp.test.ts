@@ -2,9 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { ACCOUNT_MESSAGES } from '@pulso/domain';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailIdle } from '../../platform/mail-jobs.ts';
 import { createPatient } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { mailIdle } from './account.service.ts';
 
 /** One message as the SMTP server received it. */
 interface Received {

@@ -9,20 +9,25 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../errors.ts';
 import { authErrors, ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
-import { sendVerificationMail } from '../account/account.service.ts';
-import { unseenRespostas } from '../telemedicina/respostas.ts';
-import { unreadCount } from '../telemedicina/telemedicina.service.ts';
 import { selectUserRow, toUserView } from '../users/user.presenter.ts';
+import { sendVerificationMail } from './account-tokens.ts';
 import { actorOf, requireUser } from './auth.hooks.ts';
 import { authenticate, issueSession, registerPatient, revokeSession } from './auth.service.ts';
 import { clearLoginFailures, LOGIN_ADDRESS_WINDOW_MS, takeLoginAttempt } from './login-throttle.ts';
 
 const SessionAnswer = z.object({ user: UserViewSchema, token: z.string(), message: z.string() });
 
+/**
+ * What `GET /api/user` counts for the Telemedicina tab's badge, asked of
+ * modules/telemedicina and handed over by app.ts (auth imports no feature).
+ */
+export type UnreadCounts = (db: Db, userId: number) => Promise<{ mensagens: number; respostas: number }>;
+
 /** Registration, login, logout and the signed-in user (docs/accounts.md "Registration and sign-in"). */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const authRoutes: FastifyPluginAsyncZod<{ unread: UnreadCounts }> = async (app, { unread }) => {
   const { db } = app.ctx.database;
   const authLimit = { rateLimit: { max: app.ctx.config.rateLimit.authPerMinute, timeWindow: '1 minute' } };
   // Wrong passwords per client address, whatever the account (docs/auth-security.md "Login
@@ -170,11 +175,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = actorOf(request).userId;
       const row = await selectUserRow(db, { id: userId });
       if (!row) throw new Error('Signed-in user not found');
-      const [mensagens, respostas] = await Promise.all([
-        unreadCount(db, userId),
-        unseenRespostas(db, userId),
-      ]);
-      return { user: toUserView(row), mensagens, respostas };
+      return { user: toUserView(row), ...(await unread(db, userId)) };
     },
   );
 

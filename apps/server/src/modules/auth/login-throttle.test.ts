@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { login_failures, users } from '../../db/schema/index.ts';
 import { registrationBody } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { issueAccountToken } from '../account/account.service.ts';
+import { issueAccountToken } from './account-tokens.ts';
 import { registerPatient } from './auth.service.ts';
 import {
   forgetIdleLoginFailures,

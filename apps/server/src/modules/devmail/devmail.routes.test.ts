@@ -2,9 +2,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxDir } from '../../platform/mail.ts';
+import { mailIdle } from '../../platform/mail-jobs.ts';
 import { createPatient } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { mailIdle } from '../account/account.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {

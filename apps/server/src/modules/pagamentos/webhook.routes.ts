@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import { HttpError } from '../../errors.ts';
 import { ErrorBodySchema } from '../../http.ts';
+import type { BillingEvents } from './billing-handler.ts';
 import { handleStripeEvent } from './webhook.service.ts';
 
 /** 400 answer of a webhook whose `stripe-signature` does not match its body. */
@@ -11,9 +12,13 @@ export const WEBHOOK_BAD_SIGNATURE = 'Assinatura do webhook inválida.';
 /**
  * Stripe's webhooks (issue 8 "Payment providers"). Bodies reach this plugin
  * unparsed (a raw-body parser scoped to it, every content type) because the
- * signature covers the exact bytes Stripe sent.
+ * signature covers the exact bytes Stripe sent. `billing` handles the plan
+ * events (modules/planos, handed over by app.ts).
  */
-export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ billing: BillingEvents }> = async (
+  app,
+  { billing },
+) => {
   const { ctx } = app;
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -55,7 +60,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch {
         throw new HttpError(400, WEBHOOK_BAD_SIGNATURE);
       }
-      const outcome = await handleStripeEvent({ ctx, log: request.log }, event);
+      const outcome = await handleStripeEvent({ ctx, log: request.log, billing }, event);
       request.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe webhook');
       return { received: true as const };
     },

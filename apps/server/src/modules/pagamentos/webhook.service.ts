@@ -4,7 +4,7 @@ import type Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
 import { payments, webhook_events } from '../../db/schema/index.ts';
 import { stripeRefusal } from '../../platform/payments-stripe-errors.ts';
-import { BILLING_EVENTS, type BillingOutcome, handleBillingEvent } from '../planos/billing-events.ts';
+import type { BillingEvents, BillingOutcome } from './billing-handler.ts';
 import { type Compra, grantCompra } from './compras.ts';
 
 /**
@@ -24,8 +24,8 @@ import { type Compra, grantCompra } from './compras.ts';
  *   charged by Pulso's job) gets the PaymentIntent id and is logged for
  *   staff. A row `recusado` that Stripe reports paid is logged as an error
  *   (refund or grant by hand).
- * Plan events (`invoice.*`, `customer.subscription.*`) go to
- * `modules/planos/billing-events.ts`: Stripe Billing renews plans. Other
+ * Plan events (`invoice.*`, `customer.subscription.*`) go to `deps.billing`
+ * (modules/planos/billing-events.ts, handed over by app.ts): Stripe Billing renews plans. Other
  * event types are stored and ignored.
  */
 
@@ -57,7 +57,7 @@ function matchIntent(intent: Stripe.PaymentIntent): SQL {
  * id back for Stripe's retry.
  */
 export async function handleStripeEvent(
-  deps: { ctx: AppContext; log: FastifyBaseLogger },
+  deps: { ctx: AppContext; log: FastifyBaseLogger; billing: BillingEvents },
   event: Stripe.Event,
 ): Promise<WebhookOutcome> {
   let after: (() => Promise<void>) | undefined;
@@ -68,8 +68,8 @@ export async function handleStripeEvent(
       .onConflictDoNothing({ target: webhook_events.id })
       .returning({ id: webhook_events.id });
     if (!fresh) return 'duplicate';
-    if (BILLING_EVENTS.has(event.type)) {
-      const result = await handleBillingEvent(tx, deps, event);
+    if (deps.billing.events.has(event.type)) {
+      const result = await deps.billing.handle(tx, deps, event);
       after = result.after;
       return result.outcome;
     }

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { payments, planos, subscriptions } from '../../db/schema/index.ts';
 import type { JobLog } from '../../platform/jobs.ts';
 import { STRIPE_FALLBACK_MESSAGE } from '../../platform/payments-stripe-errors.ts';
+import type { BillingResult } from '../pagamentos/billing-handler.ts';
 import { savedCard } from '../pagamentos/cards.service.ts';
 import { mirrorSubscription } from './billing-mirror.ts';
 import { sendPlanReceipt } from './planos.receipt.ts';
@@ -29,23 +30,6 @@ import { mailRenewalFailure } from './renewal.ts';
  * - `customer.subscription.deleted`: the plan ends at the latest now.
  * The period moves only with a paid invoice: access follows payment.
  */
-
-/** What {@link handleBillingEvent} did. */
-export type BillingOutcome =
-  | 'renovado'
-  | 'renovacao_recusada'
-  | 'confirmado'
-  | 'sincronizado'
-  | 'encerrado'
-  | 'ja_registrado'
-  | 'desconhecido'
-  | 'ignored';
-
-/** The outcome and what to do once the event's transaction committed (mails). */
-export interface BillingResult {
-  outcome: BillingOutcome;
-  after?: () => Promise<void>;
-}
 
 /** The event types {@link handleBillingEvent} handles. */
 export const BILLING_EVENTS: ReadonlySet<string> = new Set([

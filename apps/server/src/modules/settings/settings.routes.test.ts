@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
 import { createPatient, fillEmergencyData, registrationBody } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { issueAccountToken } from '../account/account.service.ts';
+import { issueAccountToken } from '../auth/account-tokens.ts';
 
 let t: TestApp;
 beforeAll(async () => {
