@@ -2,8 +2,9 @@ import { isStaffRole, PASSWORD_MIN_LENGTH, type StaffRole } from '@pulso/domain'
 import { createStaffAccount, StaffEmailTaken } from '../modules/admin/staff.service.ts';
 import { hashPassword } from '../modules/auth/auth.service.ts';
 import { seedReferenceData } from '../seed/seed.ts';
-import { CliError, runIfMain, withCliDatabase } from './cli-database.ts';
-import { accountOptions, type CliValues, loadCliConfig, parseCliOptions, textOption } from './cli-options.ts';
+import { CliProblems, cliCommand, runIfMain } from './cli-command.ts';
+import { CliError } from './cli-database.ts';
+import { accountOptions, type CliValues, textOption } from './cli-options.ts';
 
 const USAGE = `Uso:
   npm run admin:create -- --email admin@exemplo.com.br --password "senha-segura" --name "Nome" [--role admin|support]
@@ -27,12 +28,12 @@ interface AdminInput {
 }
 
 /** Checks the options; answers the input or the pt-BR reasons it is refused. */
-function validate(values: CliValues): AdminInput | string[] {
+function validate(values: CliValues): AdminInput | CliProblems {
   const problems: string[] = [];
   const account = accountOptions(values, problems);
   const role = textOption(values, 'role') || 'admin';
   if (!isStaffRole(role)) problems.push(`--role: "${role}" não é um perfil; use admin ou support.`);
-  if (problems.length > 0 || !isStaffRole(role)) return problems;
+  if (problems.length > 0 || !isStaffRole(role)) return new CliProblems(problems);
   return { ...account, role };
 }
 
@@ -44,54 +45,29 @@ function validate(values: CliValues): AdminInput | string[] {
  * migrations. Answers the exit code: 0 created, 1 refused (an e-mail with an
  * account, the data directory in use), 2 wrong usage or invalid options.
  */
-export async function runAdminCreate(
-  argv: string[],
-  env: NodeJS.ProcessEnv,
-  out: (line: string) => void,
-  err: (line: string) => void,
-): Promise<number> {
-  const values = parseCliOptions(
-    argv,
-    {
-      name: { type: 'string' },
-      email: { type: 'string' },
-      password: { type: 'string' },
-      role: { type: 'string' },
-    },
-    USAGE,
-    out,
-    err,
-  );
-  if (typeof values === 'number') return values;
-  const input = validate(values);
-  if (Array.isArray(input)) {
-    for (const problem of input) err(problem);
-    err(`\n${USAGE}`);
-    return 2;
-  }
-  const config = loadCliConfig(env, err);
-  if (typeof config === 'number') return config;
-  try {
+export const runAdminCreate = cliCommand({
+  usage: USAGE,
+  options: {
+    name: { type: 'string' },
+    email: { type: 'string' },
+    password: { type: 'string' },
+    role: { type: 'string' },
+  },
+  validate,
+  async work(input, { db }) {
     const passwordHash = await hashPassword(input.password);
-    const userId = await withCliDatabase(config, async ({ db }) => {
-      await seedReferenceData(db);
-      return db.transaction((tx) =>
-        createStaffAccount(tx, { ...input, passwordHash }).catch((error: unknown) => {
-          if (error instanceof StaffEmailTaken) throw new CliError(`Erro: ${error.message}`);
-          throw error;
-        }),
-      );
-    });
+    await seedReferenceData(db);
+    return db.transaction((tx) =>
+      createStaffAccount(tx, { ...input, passwordHash }).catch((error: unknown) => {
+        if (error instanceof StaffEmailTaken) throw new CliError(`Erro: ${error.message}`);
+        throw error;
+      }),
+    );
+  },
+  report(userId, input, config, out) {
     out(`Conta da equipe ${userId} criada: ${input.name} <${input.email}> — ${input.role}`);
     out(`Acesso em ${config.publicOrigin}/admin com o e-mail ${input.email} e a senha informada.`);
-    return 0;
-  } catch (error) {
-    if (error instanceof CliError) {
-      err(error.message);
-      return 1;
-    }
-    throw error;
-  }
-}
+  },
+});
 
 runIfMain(import.meta.filename, runAdminCreate);

@@ -44,35 +44,3 @@ export async function withCliDatabase<T>(
     release();
   }
 }
-
-/** A command-line tool: arguments, environment and its two output lines; answers the exit code. */
-export type CliCommand = (
-  argv: string[],
-  env: NodeJS.ProcessEnv,
-  out: (line: string) => void,
-  err: (line: string) => void,
-) => Promise<number>;
-
-/**
- * Runs `command` when `filename` (the tool's `import.meta.filename`) is the
- * process's entry point (`node --import tsx <file>`, what its npm script
- * does): its answer becomes the exit code; an unexpected error prints its
- * stack and exits 1.
- */
-export function runIfMain(filename: string, command: CliCommand): void {
-  if (process.argv[1] === undefined || filename !== process.argv[1]) return;
-  command(
-    process.argv.slice(2),
-    process.env,
-    (line) => console.log(line),
-    (line) => console.error(line),
-  ).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-      process.exitCode = 1;
-    },
-  );
-}

@@ -1,54 +1,8 @@
-import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { AUTH_MESSAGES, EMAIL_PATTERN } from '@pulso/domain';
 import { passwordProblem } from '@pulso/domain/password-strength';
-import { type Config, ConfigError, loadConfig } from '../config.ts';
 
 /** The options a tool was given, as `node:util` parseArgs answers them. */
 export type CliValues = Record<string, string | string[] | boolean | undefined>;
-
-/**
- * Parses `argv` strictly with `options` (plus `--help`/`-h`). Answers the
- * values, or the exit code already reported: 0 after printing `usage` for
- * `--help`, 2 with 'Opção inválida' and `usage` for an unknown or malformed option.
- */
-export function parseCliOptions(
-  argv: string[],
-  options: NonNullable<ParseArgsConfig['options']>,
-  usage: string,
-  out: (line: string) => void,
-  err: (line: string) => void,
-): CliValues | number {
-  let values: CliValues;
-  try {
-    values = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: { ...options, help: { type: 'boolean', short: 'h' } },
-    }).values as CliValues;
-  } catch (error) {
-    err(`Opção inválida: ${(error as Error).message}\n\n${usage}`);
-    return 2;
-  }
-  if (values.help) {
-    out(usage);
-    return 0;
-  }
-  return values;
-}
-
-/** The server's configuration from `env`, or exit code 1 with the configuration's pt-BR problems reported. */
-export function loadCliConfig(env: NodeJS.ProcessEnv, err: (line: string) => void): Config | number {
-  try {
-    return loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      err(error.message);
-      return 1;
-    }
-    throw error;
-  }
-}
 
 /** The trimmed text of option `name` ('' when absent). */
 export function textOption(values: CliValues, name: string): string {

@@ -1,8 +1,9 @@
 import { COMPANY_MESSAGES, formatCnpj, formatInstantBR } from '@pulso/domain';
 import { HttpError } from '../errors.ts';
 import { createCompanyWithInvitations, invitationLinks } from '../modules/empresas/empresas.service.ts';
-import { CliError, runIfMain, withCliDatabase } from './cli-database.ts';
-import { loadCliConfig, parseCliOptions } from './cli-options.ts';
+import { CliProblems, cliCommand, runIfMain } from './cli-command.ts';
+import { CliError } from './cli-database.ts';
+import type { CliValues } from './cli-options.ts';
 
 const USAGE = `Uso:
   npm run company:create -- --nome "Empresa X" [--cnpj 11222333000181] [--convites 5] [--email rh@empresa.com.br] [--dias 30]
@@ -30,66 +31,77 @@ function integerOption(value: string | undefined, fallback: number): number {
   return /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
 }
 
+/** What the tool was asked to do, validated: a company to create (`companyId` null) or to use, and its invitations. */
+interface CompanyInput {
+  nome: string;
+  cnpj: string | undefined;
+  companyId: number | null;
+  invitations: { count: number; email: string | undefined; expiresInDays: number };
+}
+
+/** Checks the options; answers the input or the pt-BR reason it is refused. */
+function validate(values: CliValues): CompanyInput | CliProblems {
+  const option = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+  const existingId = option('empresa');
+  if ((option('nome') === undefined) === (existingId === undefined)) {
+    return new CliProblems([
+      'Informe --nome para criar uma empresa, ou --empresa <id> para usar uma já criada.',
+    ]);
+  }
+  if (existingId !== undefined && option('cnpj') !== undefined) {
+    return new CliProblems(['--cnpj só vale ao criar uma empresa (com --nome).'], false);
+  }
+  const companyId = existingId === undefined ? null : integerOption(existingId, Number.NaN);
+  if (companyId !== null && !(companyId > 0)) {
+    return new CliProblems(['--empresa deve ser o id (número) de uma empresa.'], false);
+  }
+  return {
+    nome: option('nome') ?? '',
+    cnpj: option('cnpj'),
+    companyId,
+    invitations: {
+      count: integerOption(option('convites'), 1),
+      email: option('email'),
+      expiresInDays: integerOption(option('dias'), DEFAULT_DAYS),
+    },
+  };
+}
+
+/** The CLI's wording of a refusal of the shared service: an unknown `--empresa`, or the invalid fields. */
+function cliError(error: unknown, companyId: number | null): unknown {
+  if (!(error instanceof HttpError)) return error;
+  if (error.statusCode === 404 && companyId !== null) {
+    return new CliError(`${COMPANY_MESSAGES.companyNotFound}: id ${companyId}.`);
+  }
+  const messages = error.errors ? Object.values(error.errors).flat() : [error.message];
+  return new CliError(messages.map((message) => `Erro: ${message}`).join('\n'));
+}
+
 /**
  * `npm run company:create`: creates a company and its invitations in one
  * transaction (`createCompanyWithInvitations`, the service the admin area uses too) and prints the company and one invitation link per line
  * (docs/accounts.md "Corporate accounts"). Answers the process exit code: 0 done,
  * 1 refused (invalid data, data directory in use), 2 wrong usage.
  */
-export async function runCompanyCreate(
-  argv: string[],
-  env: NodeJS.ProcessEnv,
-  out: (line: string) => void,
-  err: (line: string) => void,
-): Promise<number> {
-  const values = parseCliOptions(
-    argv,
-    {
-      nome: { type: 'string' },
-      cnpj: { type: 'string' },
-      empresa: { type: 'string' },
-      convites: { type: 'string' },
-      email: { type: 'string' },
-      dias: { type: 'string' },
-    },
-    USAGE,
-    out,
-    err,
-  );
-  if (typeof values === 'number') return values;
-  const option = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
-  const existingId = option('empresa');
-  if ((option('nome') === undefined) === (existingId === undefined)) {
-    err(`Informe --nome para criar uma empresa, ou --empresa <id> para usar uma já criada.\n\n${USAGE}`);
-    return 2;
-  }
-  if (existingId !== undefined && option('cnpj') !== undefined) {
-    err('--cnpj só vale ao criar uma empresa (com --nome).');
-    return 2;
-  }
-  const companyId = existingId === undefined ? null : integerOption(existingId, Number.NaN);
-  if (companyId !== null && !(companyId > 0)) {
-    err('--empresa deve ser o id (número) de uma empresa.');
-    return 2;
-  }
-
-  const config = loadCliConfig(env, err);
-  if (typeof config === 'number') return config;
-
-  const invitations = {
-    count: integerOption(option('convites'), 1),
-    email: option('email'),
-    expiresInDays: integerOption(option('dias'), DEFAULT_DAYS),
-  };
-  try {
-    const result = await withCliDatabase(config, ({ db }) =>
-      createCompanyWithInvitations(db, {
-        company:
-          companyId === null ? { nome: option('nome') ?? '', cnpj: option('cnpj') } : { id: companyId },
-        invitations,
-      }),
-    );
-    const { company, tokens, expiresAt } = result;
+export const runCompanyCreate = cliCommand({
+  usage: USAGE,
+  options: {
+    nome: { type: 'string' },
+    cnpj: { type: 'string' },
+    empresa: { type: 'string' },
+    convites: { type: 'string' },
+    email: { type: 'string' },
+    dias: { type: 'string' },
+  },
+  validate,
+  work: ({ nome, cnpj, companyId, invitations }, { db }) =>
+    createCompanyWithInvitations(db, {
+      company: companyId === null ? { nome, cnpj } : { id: companyId },
+      invitations,
+    }).catch((error: unknown) => {
+      throw cliError(error, companyId);
+    }),
+  report({ company, tokens, expiresAt }, { companyId }, config, out, err) {
     out(
       `Empresa ${company.id}: ${company.nome}${company.cnpj ? ` (CNPJ ${formatCnpj(company.cnpj)})` : ''}` +
         `${companyId === null ? ' — criada' : ''}`,
@@ -102,23 +114,7 @@ export async function runCompanyCreate(
     if (config.publicOrigin === `http://localhost:${config.port}`) {
       err(`Aviso: PUBLIC_ORIGIN não está definido; os links apontam para ${config.publicOrigin}.`);
     }
-    return 0;
-  } catch (error) {
-    if (error instanceof CliError) {
-      err(error.message);
-      return 1;
-    }
-    if (error instanceof HttpError && error.statusCode === 404 && companyId !== null) {
-      err(`${COMPANY_MESSAGES.companyNotFound}: id ${companyId}.`);
-      return 1;
-    }
-    if (error instanceof HttpError) {
-      const messages = error.errors ? Object.values(error.errors).flat() : [error.message];
-      for (const message of messages) err(`Erro: ${message}`);
-      return 1;
-    }
-    throw error;
-  }
-}
+  },
+});
 
 runIfMain(import.meta.filename, runCompanyCreate);

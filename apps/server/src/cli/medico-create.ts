@@ -3,8 +3,9 @@ import { createMedico, type MedicoCreateInput } from '../modules/admin/medicos-c
 import { type MedicoRefusal, MedicoRefused } from '../modules/admin/medicos-refusal.ts';
 import { hashPassword } from '../modules/auth/auth.service.ts';
 import { seedReferenceData } from '../seed/seed.ts';
-import { CliError, runIfMain, withCliDatabase } from './cli-database.ts';
-import { accountOptions, type CliValues, loadCliConfig, parseCliOptions, textOption } from './cli-options.ts';
+import { CliProblems, cliCommand, runIfMain } from './cli-command.ts';
+import { CliError } from './cli-database.ts';
+import { accountOptions, type CliValues, textOption } from './cli-options.ts';
 
 const USAGE = `Uso:
   npm run medico:create -- --name "Nome do Médico" --email medico@exemplo.com.br --password "senha-segura" \\
@@ -44,7 +45,7 @@ interface MedicoInput {
 }
 
 /** Checks the options; answers the input or the pt-BR reasons it is refused. */
-function validate(values: CliValues): MedicoInput | string[] {
+function validate(values: CliValues): MedicoInput | CliProblems {
   const problems: string[] = [];
   const one = (name: string) => textOption(values, name);
   const many = (name: string) =>
@@ -81,7 +82,7 @@ function validate(values: CliValues): MedicoInput | string[] {
   if (clinicasNames.length > 0 && !cidade) {
     problems.push('--clinica: informe também --cidade, o município das clínicas.');
   }
-  if (problems.length > 0) return problems;
+  if (problems.length > 0) return new CliProblems(problems);
   return {
     name,
     email,
@@ -127,45 +128,25 @@ function cliMessage(refusal: MedicoRefusal): string {
  * 1 refused (e-mail with an account, CRM of another doctor, unknown specialty
  * or city, data directory in use), 2 wrong usage or invalid options.
  */
-export async function runMedicoCreate(
-  argv: string[],
-  env: NodeJS.ProcessEnv,
-  out: (line: string) => void,
-  err: (line: string) => void,
-): Promise<number> {
-  const values = parseCliOptions(
-    argv,
-    {
-      name: { type: 'string' },
-      email: { type: 'string' },
-      password: { type: 'string' },
-      crm: { type: 'string', multiple: true },
-      especialidade: { type: 'string', multiple: true },
-      cidade: { type: 'string' },
-      clinica: { type: 'string', multiple: true },
-      suporte: { type: 'boolean' },
-    },
-    USAGE,
-    out,
-    err,
-  );
-  if (typeof values === 'number') return values;
-  const input = validate(values);
-  if (Array.isArray(input)) {
-    for (const problem of input) err(problem);
-    err(`\n${USAGE}`);
-    return 2;
-  }
-
-  const config = loadCliConfig(env, err);
-  if (typeof config === 'number') return config;
-
-  try {
+export const runMedicoCreate = cliCommand({
+  usage: USAGE,
+  options: {
+    name: { type: 'string' },
+    email: { type: 'string' },
+    password: { type: 'string' },
+    crm: { type: 'string', multiple: true },
+    especialidade: { type: 'string', multiple: true },
+    cidade: { type: 'string' },
+    clinica: { type: 'string', multiple: true },
+    suporte: { type: 'boolean' },
+  },
+  validate,
+  async work(input, { db }) {
     const passwordHash = await hashPassword(input.password);
-    const created = await withCliDatabase(config, async ({ db }) => {
-      // Cities and specialties, as the server seeds them at start: the tool may run before its first start.
-      await seedReferenceData(db);
-      return db.transaction((tx) =>
+    // Cities and specialties, as the server seeds them at start: the tool may run before its first start.
+    await seedReferenceData(db);
+    return db
+      .transaction((tx) =>
         createMedico(
           tx,
           {
@@ -181,8 +162,12 @@ export async function runMedicoCreate(
           // The operator vouches for the registration.
           { verified: true },
         ),
-      );
-    });
+      )
+      .catch((error: unknown) => {
+        throw error instanceof MedicoRefused ? new CliError(cliMessage(error.refusal)) : error;
+      });
+  },
+  report(created, input, config, out) {
     out(
       `Médico ${created.medicoId} criado: ${input.name} <${input.email}>${input.suporte ? ' — suporte' : ''}`,
     );
@@ -191,18 +176,7 @@ export async function runMedicoCreate(
     if (created.cidade) out(`Cidade: ${created.cidade}`);
     if (input.clinicas.length > 0) out(`Clínicas: ${input.clinicas.join(', ')}`);
     out(`Acesso em ${config.publicOrigin}/medico com o e-mail ${input.email} e a senha informada.`);
-    return 0;
-  } catch (error) {
-    if (error instanceof MedicoRefused) {
-      err(cliMessage(error.refusal));
-      return 1;
-    }
-    if (error instanceof CliError) {
-      err(error.message);
-      return 1;
-    }
-    throw error;
-  }
-}
+  },
+});
 
 runIfMain(import.meta.filename, runMedicoCreate);

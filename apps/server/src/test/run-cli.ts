@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, inject } from 'vitest';
-import type { CliCommand } from '../cli/cli-database.ts';
+import type { CliCommand } from '../cli/cli-command.ts';
 import { openDatabase } from '../db/client.ts';
 import { TEST_ENGINE } from './harness.ts';
 import type {} from './provided.ts';

@@ -1,3 +1,4 @@
+export * from './card-check.ts';
 export * from './money.ts';
 export * from './pedidos.ts';
 export * from './planos.ts';

@@ -1,11 +1,11 @@
 import { Button } from '@mantine/core';
+import { CARD_MESSAGES } from '@pulso/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
 import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
 import { stubApi } from '../../test/stub-api.ts';
 import { CardPaymentForm } from './card-payment-form.tsx';
-import { CARD_MESSAGES } from './card-validation.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

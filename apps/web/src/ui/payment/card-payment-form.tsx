@@ -1,4 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core';
+import { cvcSize } from '@pulso/domain';
 import { type FormEvent, lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { MaskedTextInput } from '../masked-text-input.tsx';
@@ -8,7 +9,6 @@ import {
   type CardFieldsErrors,
   type CardFieldsValues,
   cardBrandName,
-  cvcSize,
   validateCard,
 } from './card-validation.ts';
 import { usePaymentConfig } from './payment-config.ts';
@@ -40,8 +40,8 @@ export interface CardPaymentFormProps {
  * shows the provider's message: docs/architecture.md "Shared controls").
  * It asks `GET /api/pagamentos/config` which provider is on:
  * - `sandbox`: 'Número do cartão' (masked), 'Validade' MM/AA and 'CVC',
- *   checked with card-validator (Luhn, expiry not past, CVC length by
- *   brand) before `POST /api/sandbox/payment-methods` makes the payment method;
+ *   checked by the domain's card check (Luhn, expiry not past, CVC length by
+ *   brand; docs/payments-and-admin.md "Payment providers") before `POST /api/sandbox/payment-methods` makes the payment method;
  * - `stripe`: Stripe Elements, so card numbers never reach Pulso
  *   (`createPaymentMethod`, or `confirmCardSetup` with the SetupIntent).
  *

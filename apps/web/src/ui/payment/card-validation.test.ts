@@ -1,5 +1,6 @@
+import { CARD_MESSAGES, cvcSize } from '@pulso/domain';
 import { describe, expect, it } from 'vitest';
-import { CARD_MESSAGES, cardBrandName, cvcSize, validateCard } from './card-validation.ts';
+import { cardBrandName, validateCard } from './card-validation.ts';
 
 const NOW = new Date(2026, 10, 24);
 const good = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };

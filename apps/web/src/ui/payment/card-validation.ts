@@ -1,15 +1,11 @@
+import {
+  CARD_MESSAGES,
+  cardCvcProblem,
+  cardDigits,
+  cardExpiryProblem,
+  cardNumberProblem,
+} from '@pulso/domain';
 import cardValidator from 'card-validator';
-
-/** pt-BR messages of the card fields (issue 8 "Payment providers": checked before sending). */
-export const CARD_MESSAGES = {
-  numberRequired: 'Informe o número do cartão',
-  numberInvalid: 'Número do cartão inválido',
-  expiryRequired: 'Informe a validade',
-  expiryInvalid: 'Validade inválida. Use MM/AA',
-  expiryPast: 'Este cartão está vencido',
-  cvcRequired: 'Informe o CVC',
-  cvcLength: (size: number) => `O CVC deve ter ${size} dígitos`,
-} as const;
 
 /** What the sandbox card form holds: the masked texts as typed. */
 export interface CardFieldsValues {
@@ -31,48 +27,40 @@ export interface CardPayload {
 
 /** The card's brand as card-validator tells it from the first digits ('Visa', 'American Express'), or null. */
 export function cardBrandName(number: string): string | null {
-  return cardValidator.number(number.replace(/\D/g, '')).card?.niceType ?? null;
-}
-
-/** How many CVC digits the brand of `number` uses (4 for American Express, else 3). */
-export function cvcSize(number: string): number {
-  return cardValidator.number(number.replace(/\D/g, '')).card?.code.size ?? 3;
+  return cardValidator.number(cardDigits(number)).card?.niceType ?? null;
 }
 
 /**
- * Checks a typed card with card-validator before anything is sent: the
- * number's length for its brand and its Luhn check digit; the expiry `MM/AA`
- * with a month 01–12, not past (a card is good through its expiry month)
- * and not absurdly far ahead; the CVC's length for the brand. Answers the
- * pt-BR errors per field and, when all pass, the payload to send.
+ * Checks a typed card before anything is sent, by the domain's card check
+ * (packages/domain card-check.ts: number, expiry, CVC), the expiry read as
+ * `MM/AA`. Answers the pt-BR errors per field and, when all pass, the payload to send.
  */
 export function validateCard(
   values: CardFieldsValues,
   now: Date = new Date(),
 ): { errors: CardFieldsErrors; payload: CardPayload | null } {
   const errors: CardFieldsErrors = {};
-  const digits = values.number.replace(/\D/g, '');
-  const numberCheck = cardValidator.number(digits);
-  if (digits === '') errors.number = CARD_MESSAGES.numberRequired;
-  else if (!numberCheck.isValid) errors.number = CARD_MESSAGES.numberInvalid;
+  const number = cardNumberProblem(values.number);
+  if (number) errors.number = number;
 
   const expiry = values.expiry.trim();
   const match = /^(\d{2})\/(\d{2})$/.exec(expiry);
-  const month = match ? Number(match[1]) : Number.NaN;
-  const year = match ? 2000 + Number(match[2]) : Number.NaN;
+  const month = Number(match?.[1]);
+  const year = 2000 + Number(match?.[2]);
   if (expiry === '') errors.expiry = CARD_MESSAGES.expiryRequired;
-  else if (!match || month < 1 || month > 12) errors.expiry = CARD_MESSAGES.expiryInvalid;
-  else if (year * 12 + month < now.getFullYear() * 12 + now.getMonth() + 1)
-    errors.expiry = CARD_MESSAGES.expiryPast;
-  else if (!cardValidator.expirationDate({ month: String(month), year: String(year) }).isValid) {
-    errors.expiry = CARD_MESSAGES.expiryInvalid;
+  else if (!match) errors.expiry = CARD_MESSAGES.expiryInvalid;
+  else {
+    const problem = cardExpiryProblem(month, year, now);
+    if (problem) errors.expiry = problem;
   }
 
-  const size = numberCheck.card?.code.size ?? 3;
-  const cvc = values.cvc.replace(/\D/g, '');
-  if (cvc === '') errors.cvc = CARD_MESSAGES.cvcRequired;
-  else if (!cardValidator.cvv(cvc, size).isValid) errors.cvc = CARD_MESSAGES.cvcLength(size);
+  const cvc = cardDigits(values.cvc);
+  const cvcProblem = cardCvcProblem(cvc, values.number);
+  if (cvcProblem) errors.cvc = cvcProblem;
 
   if (Object.keys(errors).length > 0) return { errors, payload: null };
-  return { errors, payload: { number: digits, exp_month: month, exp_year: year, cvc } };
+  return {
+    errors,
+    payload: { number: cardDigits(values.number), exp_month: month, exp_year: year, cvc },
+  };
 }
