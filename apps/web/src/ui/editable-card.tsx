@@ -1,6 +1,11 @@
 import { Button, Paper, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import type { FieldValues } from 'react-hook-form';
 import classes from './editable-card.module.css';
+import type { CardForm } from './use-card-form.ts';
+
+/** Class of a field that spans both columns of an {@link EditableFormCard}'s form. */
+export const WIDE_FIELD = classes.wide;
 
 /**
  * A titled card (`<section>` named by its `<h2>`) with a view mode and an edit
@@ -68,5 +73,38 @@ export function CardFormActions({ saving, onCancel }: { saving: boolean; onCance
         Salvar
       </Button>
     </div>
+  );
+}
+
+/**
+ * An {@link EditableCard} run by {@link CardForm} (`useCardForm`): `view` in
+ * view mode; in edit mode the form 'Editar <title>' with `children` laid out
+ * in two columns (one on a phone), or as they are when `grid` is false,
+ * above {@link CardFormActions}.
+ */
+export function EditableFormCard<TValues extends FieldValues, TOutput>({
+  title,
+  card,
+  view,
+  grid = true,
+  children,
+}: {
+  title: string;
+  card: CardForm<TValues, TOutput>;
+  view: ReactNode;
+  grid?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <EditableCard title={title} editing={card.editing} onEdit={card.startEditing}>
+      {card.editing ? (
+        <form noValidate onSubmit={card.submit} aria-label={`Editar ${title.toLowerCase()}`}>
+          {grid ? <div className={classes.fields}>{children}</div> : children}
+          <CardFormActions saving={card.saving} onCancel={card.cancel} />
+        </form>
+      ) : (
+        view
+      )}
+    </EditableCard>
   );
 }

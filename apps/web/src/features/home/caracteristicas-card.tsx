@@ -1,4 +1,4 @@
-import { Select, Textarea } from '@mantine/core';
+import { Textarea } from '@mantine/core';
 import {
   type Caracteristicas,
   CaracteristicasSchema,
@@ -12,12 +12,13 @@ import {
 import { Controller } from 'react-hook-form';
 import { DecimalInput } from '../../ui/decimal-input.tsx';
 import { domainResolver } from '../../ui/domain-resolver.ts';
-import { CardFormActions, EditableCard } from '../../ui/editable-card.tsx';
+import { EditableFormCard, WIDE_FIELD } from '../../ui/editable-card.tsx';
+import { controlledInputProps, SelectField } from '../../ui/editable-card-fields.tsx';
 import { InfoList } from '../../ui/info-list.tsx';
 import { MaskedTextInput } from '../../ui/masked-text-input.tsx';
 import { useCardForm } from '../../ui/use-card-form.ts';
 import { useUpdateCaracteristicas } from './api/update-caracteristicas.ts';
-import classes from './card-form.module.css';
+import classes from './caracteristicas-card.module.css';
 
 /** Height mask (docs/accounts.md "Physical characteristics": `#,##` metres) in IMask notation. */
 const ALTURA_IMASK = '0,00';
@@ -73,109 +74,13 @@ export function CaracteristicasCard({ caracteristicas }: { caracteristicas: User
     mutation: useUpdateCaracteristicas(),
     fields,
   });
-  const {
-    register,
-    control,
-    formState: { errors },
-  } = card.form;
+  const { register, control, formState } = card.form;
 
   return (
-    <EditableCard title="Características físicas" editing={card.editing} onEdit={card.startEditing}>
-      {card.editing ? (
-        <form noValidate onSubmit={card.submit} aria-label="Editar características físicas">
-          <div className={classes.fields}>
-            <Controller
-              control={control}
-              name="peso"
-              render={({ field }) => (
-                <DecimalInput
-                  integerDigits={3}
-                  decimals={1}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  label="Peso"
-                  description="Em quilos, por exemplo 72,5"
-                  placeholder="72,5"
-                  rightSection={<Unit>kg</Unit>}
-                  error={errors.peso?.message}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="altura"
-              render={({ field }) => (
-                <MaskedTextInput
-                  mask={ALTURA_IMASK}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  label="Altura"
-                  description="Em metros, por exemplo 1,75"
-                  placeholder="1,75"
-                  inputMode="numeric"
-                  rightSection={<Unit>m</Unit>}
-                  error={errors.altura?.message}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="cor"
-              render={({ field }) => (
-                <Select
-                  ref={field.ref}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  label="Cor da pele"
-                  placeholder="Escolha"
-                  data={enumOptions(COR)}
-                  clearable
-                  clearButtonProps={{ 'aria-label': 'Limpar cor da pele' }}
-                  error={errors.cor?.message}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="olhos"
-              render={({ field }) => (
-                <Select
-                  ref={field.ref}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  label="Cor dos olhos"
-                  placeholder="Escolha"
-                  data={enumOptions(OLHOS)}
-                  clearable
-                  clearButtonProps={{ 'aria-label': 'Limpar cor dos olhos' }}
-                  error={errors.olhos?.message}
-                />
-              )}
-            />
-            <Textarea
-              {...register('sinal')}
-              className={classes.wide}
-              label="Sinais particulares"
-              placeholder="Tatuagens, cicatrizes, marcas de nascença, piercings…"
-              rows={3}
-              resize="vertical"
-              maxLength={500}
-              error={errors.sinal?.message}
-            />
-          </div>
-          <CardFormActions saving={card.saving} onCancel={card.cancel} />
-        </form>
-      ) : (
+    <EditableFormCard
+      title="Características físicas"
+      card={card}
+      view={
         <InfoList
           items={[
             { label: 'Peso', value: formatPeso(caracteristicas.peso) },
@@ -185,7 +90,50 @@ export function CaracteristicasCard({ caracteristicas }: { caracteristicas: User
             { label: 'Sinais particulares', value: caracteristicas.sinal, wide: true },
           ]}
         />
-      )}
-    </EditableCard>
+      }
+    >
+      <Controller
+        control={control}
+        name="peso"
+        render={(controller) => (
+          <DecimalInput
+            integerDigits={3}
+            decimals={1}
+            {...controlledInputProps(controller)}
+            label="Peso"
+            description="Em quilos, por exemplo 72,5"
+            placeholder="72,5"
+            rightSection={<Unit>kg</Unit>}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="altura"
+        render={(controller) => (
+          <MaskedTextInput
+            mask={ALTURA_IMASK}
+            {...controlledInputProps(controller)}
+            label="Altura"
+            description="Em metros, por exemplo 1,75"
+            placeholder="1,75"
+            inputMode="numeric"
+            rightSection={<Unit>m</Unit>}
+          />
+        )}
+      />
+      <SelectField control={control} name="cor" label="Cor da pele" data={enumOptions(COR)} />
+      <SelectField control={control} name="olhos" label="Cor dos olhos" data={enumOptions(OLHOS)} />
+      <Textarea
+        {...register('sinal')}
+        className={WIDE_FIELD}
+        label="Sinais particulares"
+        placeholder="Tatuagens, cicatrizes, marcas de nascença, piercings…"
+        rows={3}
+        resize="vertical"
+        maxLength={500}
+        error={formState.errors.sinal?.message}
+      />
+    </EditableFormCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Select, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import {
   BIRTH_DATE_MIN,
   enumLabel,
@@ -15,11 +15,11 @@ import {
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { CidadeAutocomplete } from '../../ui/cidades/cidade-autocomplete.tsx';
 import { domainResolver } from '../../ui/domain-resolver.ts';
-import { CardFormActions, EditableCard } from '../../ui/editable-card.tsx';
+import { EditableFormCard } from '../../ui/editable-card.tsx';
+import { SelectField } from '../../ui/editable-card-fields.tsx';
 import { InfoList } from '../../ui/info-list.tsx';
 import { useCardForm } from '../../ui/use-card-form.ts';
 import { useUpdateGeral } from './api/update-geral.ts';
-import classes from './card-form.module.css';
 
 /** Values of the general card as typed. `cidade_texto` is the text of the city input. */
 export interface GeralValues {
@@ -90,98 +90,10 @@ export function GeralCard({ geral }: { geral: UserView['geral'] }) {
   const cidade = useWatch({ control, name: 'cidade' });
 
   return (
-    <EditableCard title="Informações gerais" editing={card.editing} onEdit={card.startEditing}>
-      {card.editing ? (
-        <form noValidate onSubmit={card.submit} aria-label="Editar informações gerais">
-          <div className={classes.fields}>
-            <TextInput
-              {...register('nascimento')}
-              type="date"
-              label="Data de nascimento"
-              min={BIRTH_DATE_MIN}
-              max={todayInSaoPaulo()}
-              error={errors.nascimento?.message}
-            />
-            <Controller
-              control={control}
-              name="sexo"
-              render={({ field }) => (
-                <Select
-                  ref={field.ref}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  label="Sexo"
-                  placeholder="Escolha"
-                  data={enumOptions(SEXO)}
-                  clearable
-                  clearButtonProps={{ 'aria-label': 'Limpar sexo' }}
-                  error={errors.sexo?.message}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="sangue"
-              render={({ field }) => (
-                <Select
-                  ref={field.ref}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  label="Tipo sanguíneo"
-                  placeholder="Escolha"
-                  data={enumOptions(SANGUE)}
-                  clearable
-                  clearButtonProps={{ 'aria-label': 'Limpar tipo sanguíneo' }}
-                  error={errors.sangue?.message}
-                />
-              )}
-            />
-            <TextInput
-              {...register('endereco')}
-              label="Endereço"
-              placeholder="Rua e número"
-              autoComplete="street-address"
-              error={errors.endereco?.message}
-            />
-            <TextInput
-              {...register('complemento')}
-              label="Complemento"
-              placeholder="Apartamento, bloco…"
-              autoComplete="address-line2"
-              error={errors.complemento?.message}
-            />
-            <TextInput
-              {...register('bairro')}
-              label="Bairro"
-              autoComplete="address-level3"
-              error={errors.bairro?.message}
-            />
-            <Controller
-              control={control}
-              name="cidade_texto"
-              render={({ field }) => (
-                <CidadeAutocomplete
-                  text={field.value}
-                  onTextChange={(text) => {
-                    field.onChange(text);
-                    clearErrors('cidade');
-                  }}
-                  selected={cidade}
-                  onSelect={(chosen) => setValue('cidade', chosen)}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={errors.cidade?.message ?? errors.cidade_texto?.message}
-                />
-              )}
-            />
-          </div>
-          <CardFormActions saving={card.saving} onCancel={card.cancel} />
-        </form>
-      ) : (
+    <EditableFormCard
+      title="Informações gerais"
+      card={card}
+      view={
         <InfoList
           items={[
             { label: 'Data de nascimento', value: geral.nascimento && formatDateBR(geral.nascimento) },
@@ -193,7 +105,56 @@ export function GeralCard({ geral }: { geral: UserView['geral'] }) {
             { label: 'Cidade', value: geral.cidade?.descricao },
           ]}
         />
-      )}
-    </EditableCard>
+      }
+    >
+      <TextInput
+        {...register('nascimento')}
+        type="date"
+        label="Data de nascimento"
+        min={BIRTH_DATE_MIN}
+        max={todayInSaoPaulo()}
+        error={errors.nascimento?.message}
+      />
+      <SelectField control={control} name="sexo" label="Sexo" data={enumOptions(SEXO)} />
+      <SelectField control={control} name="sangue" label="Tipo sanguíneo" data={enumOptions(SANGUE)} />
+      <TextInput
+        {...register('endereco')}
+        label="Endereço"
+        placeholder="Rua e número"
+        autoComplete="street-address"
+        error={errors.endereco?.message}
+      />
+      <TextInput
+        {...register('complemento')}
+        label="Complemento"
+        placeholder="Apartamento, bloco…"
+        autoComplete="address-line2"
+        error={errors.complemento?.message}
+      />
+      <TextInput
+        {...register('bairro')}
+        label="Bairro"
+        autoComplete="address-level3"
+        error={errors.bairro?.message}
+      />
+      <Controller
+        control={control}
+        name="cidade_texto"
+        render={({ field }) => (
+          <CidadeAutocomplete
+            text={field.value}
+            onTextChange={(text) => {
+              field.onChange(text);
+              clearErrors('cidade');
+            }}
+            selected={cidade}
+            onSelect={(chosen) => setValue('cidade', chosen)}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={errors.cidade?.message ?? errors.cidade_texto?.message}
+          />
+        )}
+      />
+    </EditableFormCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Select, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import {
   enumLabel,
   enumOptions,
@@ -10,13 +10,13 @@ import {
 } from '@pulso/domain';
 import { Controller } from 'react-hook-form';
 import { domainResolver } from '../../ui/domain-resolver.ts';
-import { CardFormActions, EditableCard } from '../../ui/editable-card.tsx';
+import { EditableFormCard } from '../../ui/editable-card.tsx';
+import { controlledInputProps, SelectField } from '../../ui/editable-card-fields.tsx';
 import { InfoList } from '../../ui/info-list.tsx';
 import { MaskedTextInput } from '../../ui/masked-text-input.tsx';
 import { PhoneInput } from '../../ui/phone-input.tsx';
 import { useCardForm } from '../../ui/use-card-form.ts';
 import { useUpdatePessoal } from './api/update-pessoal.ts';
-import classes from './card-form.module.css';
 
 /** Mobile mask (docs/accounts.md "Phones": `(##) ##### ####`) in IMask notation. */
 const MOBILE_IMASK = '(00) 00000 0000';
@@ -48,84 +48,13 @@ export function PessoalCard({ pessoal }: { pessoal: UserView['pessoal'] }) {
     mutation: useUpdatePessoal(),
     fields,
   });
-  const {
-    register,
-    control,
-    formState: { errors },
-  } = card.form;
+  const { register, control, formState } = card.form;
 
   return (
-    <EditableCard title="Informações pessoais" editing={card.editing} onEdit={card.startEditing}>
-      {card.editing ? (
-        <form noValidate onSubmit={card.submit} aria-label="Editar informações pessoais">
-          <div className={classes.fields}>
-            <Controller
-              control={control}
-              name="telefone"
-              render={({ field }) => (
-                <MaskedTextInput
-                  mask={MOBILE_IMASK}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  label="Telefone celular"
-                  placeholder="(11) 91234 5678"
-                  inputMode="tel"
-                  autoComplete="tel-national"
-                  required
-                  error={errors.telefone?.message}
-                />
-              )}
-            />
-            <TextInput
-              {...register('contato')}
-              label="Contato de emergência"
-              placeholder="Nome de quem avisar"
-              autoComplete="off"
-              error={errors.contato?.message}
-            />
-            <Controller
-              control={control}
-              name="contato_telefone"
-              render={({ field }) => (
-                <PhoneInput
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  label="Telefone do contato"
-                  description="Celular ou fixo, com DDD"
-                  autoComplete="off"
-                  error={errors.contato_telefone?.message}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="contato_relacao"
-              render={({ field }) => (
-                <Select
-                  ref={field.ref}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  label="Relação com o contato"
-                  placeholder="Escolha"
-                  data={enumOptions(RELACAO)}
-                  clearable
-                  clearButtonProps={{ 'aria-label': 'Limpar relação com o contato' }}
-                  error={errors.contato_relacao?.message}
-                />
-              )}
-            />
-          </div>
-          <CardFormActions saving={card.saving} onCancel={card.cancel} />
-        </form>
-      ) : (
+    <EditableFormCard
+      title="Informações pessoais"
+      card={card}
+      view={
         <InfoList
           items={[
             { label: 'Telefone celular', value: pessoal.telefone && formatPhone(pessoal.telefone) },
@@ -137,7 +66,48 @@ export function PessoalCard({ pessoal }: { pessoal: UserView['pessoal'] }) {
             { label: 'Relação com o contato', value: enumLabel(RELACAO, pessoal.contato_relacao) },
           ]}
         />
-      )}
-    </EditableCard>
+      }
+    >
+      <Controller
+        control={control}
+        name="telefone"
+        render={(controller) => (
+          <MaskedTextInput
+            mask={MOBILE_IMASK}
+            {...controlledInputProps(controller)}
+            label="Telefone celular"
+            placeholder="(11) 91234 5678"
+            inputMode="tel"
+            autoComplete="tel-national"
+            required
+          />
+        )}
+      />
+      <TextInput
+        {...register('contato')}
+        label="Contato de emergência"
+        placeholder="Nome de quem avisar"
+        autoComplete="off"
+        error={formState.errors.contato?.message}
+      />
+      <Controller
+        control={control}
+        name="contato_telefone"
+        render={(controller) => (
+          <PhoneInput
+            {...controlledInputProps(controller)}
+            label="Telefone do contato"
+            description="Celular ou fixo, com DDD"
+            autoComplete="off"
+          />
+        )}
+      />
+      <SelectField
+        control={control}
+        name="contato_relacao"
+        label="Relação com o contato"
+        data={enumOptions(RELACAO)}
+      />
+    </EditableFormCard>
   );
 }

@@ -1,29 +1,4 @@
-import {
-  ATENDIMENTO_STATUS,
-  type AtendimentoStatus,
-  type PagamentoAtendimento,
-  TIME_ZONE,
-} from '@pulso/domain';
-
-const dateTime = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/**
- * A UTC instant as a Brazilian reads it: '22/11/2026 às 14:05' in America/Sao_Paulo
- * (docs/accounts.md "Dates and times").
- */
-export function formatInstante(instant: string): string {
-  const parts = dateTime.formatToParts(new Date(instant));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}/${part('month')}/${part('year')} às ${part('hour')}:${part('minute')}`;
-}
+import { ATENDIMENTO_STATUS, type AtendimentoStatus, type PagamentoAtendimento } from '@pulso/domain';
 
 /**
  * How a request was paid, as the doctor reads it (docs/telemedicine.md "What

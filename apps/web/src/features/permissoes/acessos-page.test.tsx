@@ -3,8 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/token.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
+import { formatDateAtTimeBR as formatAcessoInstant } from '../../ui/date-time.ts';
 import AcessosPage, { NO_ACESSOS } from './acessos-page.tsx';
-import { acessosCountLine, formatAcessoInstant } from './format-acesso.ts';
+import { acessosCountLine } from './format-acesso.ts';
 
 const routes = [
   { path: '/permissoes/acessos', element: <AcessosPage /> },

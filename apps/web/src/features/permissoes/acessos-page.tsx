@@ -2,12 +2,13 @@ import { Anchor, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { AcessoView } from '@pulso/domain';
 import { Link } from 'react-router';
 import { pageTitles, paths } from '../../lib/paths.ts';
+import { formatDateAtTimeBR } from '../../ui/date-time.ts';
 import { Icon } from '../../ui/icon.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import classes from './acessos-page.module.css';
 import { appendAcessos, useAcessos } from './api/get-acessos.ts';
-import { acessosCountLine, acessoTabLabels, acessoViewer, formatAcessoInstant } from './format-acesso.ts';
+import { acessosCountLine, acessoTabLabels, acessoViewer } from './format-acesso.ts';
 
 /** Empty log. */
 export const NO_ACESSOS = 'Ninguém acessou seus dados ainda.';
@@ -119,7 +120,7 @@ function AcessoRow({ acesso }: { acesso: AcessoView }) {
           {who.detail && <span className={classes.kind}>· {who.detail}</span>}
         </p>
         <time className={classes.when} dateTime={acesso.created_at}>
-          {formatAcessoInstant(acesso.created_at)}
+          {formatDateAtTimeBR(acesso.created_at)}
         </time>
       </div>
       <div className={classes.tabs}>

@@ -1,24 +1,4 @@
-import { ACCESS_TAB_LABELS, type AcessoView, TIME_ZONE, VIEWER_KIND_LABELS } from '@pulso/domain';
-
-const dateTime = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/**
- * A UTC instant as a Brazilian reads it: '22/11/2026 às 14:05' in America/Sao_Paulo
- * (docs/accounts.md "Dates and times").
- */
-export function formatAcessoInstant(instant: string): string {
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    dateTime.formatToParts(new Date(instant)).find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}/${part('month')}/${part('year')} às ${part('hour')}:${part('minute')}`;
-}
+import { ACCESS_TAB_LABELS, type AcessoView, VIEWER_KIND_LABELS } from '@pulso/domain';
 
 /**
  * Who opened the code, as the row names them: the account's name with its

@@ -1,10 +1,10 @@
 import { Checkbox, List, Text } from '@mantine/core';
 import { type DoencasUpdate, DoencasUpdateSchema, type DoencaView } from '@pulso/domain';
 import { domainResolver } from '../../ui/domain-resolver.ts';
-import { CardFormActions, EditableCard } from '../../ui/editable-card.tsx';
+import { EditableFormCard } from '../../ui/editable-card.tsx';
 import { useCardForm } from '../../ui/use-card-form.ts';
 import { useUpdateDoencas } from './api/update-doencas.ts';
-import classes from './saude-page.module.css';
+import classes from './doencas-card.module.css';
 
 const fields = ['doencas.0.checked', 'doencas'] as const;
 
@@ -20,38 +20,37 @@ export function DoencasCard({ doencas }: { doencas: DoencaView[] }) {
     mutation: useUpdateDoencas(),
     fields,
   });
-  const {
-    register,
-    formState: { errors },
-  } = card.form;
+  const { register, formState } = card.form;
   const marcadas = doencas.filter((d) => d.checked);
 
   return (
-    <EditableCard title="Doenças" editing={card.editing} onEdit={card.startEditing}>
-      {card.editing ? (
-        <form noValidate onSubmit={card.submit} aria-label="Editar doenças">
-          <fieldset className={classes.checklist}>
-            <legend className={classes.legend}>Marque as doenças que você tem</legend>
-            {doencas.map((doenca, i) => (
-              <Checkbox key={doenca.id} label={doenca.nome} {...register(`doencas.${i}.checked`)} />
+    <EditableFormCard
+      title="Doenças"
+      card={card}
+      grid={false}
+      view={
+        marcadas.length > 0 ? (
+          <List aria-label="Doenças marcadas">
+            {marcadas.map((d) => (
+              <List.Item key={d.id}>{d.nome}</List.Item>
             ))}
-          </fieldset>
-          {errors.doencas?.message && (
-            <Text c="red.9" size="sm" role="alert">
-              {errors.doencas.message}
-            </Text>
-          )}
-          <CardFormActions saving={card.saving} onCancel={card.cancel} />
-        </form>
-      ) : marcadas.length > 0 ? (
-        <List aria-label="Doenças marcadas">
-          {marcadas.map((d) => (
-            <List.Item key={d.id}>{d.nome}</List.Item>
-          ))}
-        </List>
-      ) : (
-        <Text c="dimmed">Nenhuma doença marcada.</Text>
+          </List>
+        ) : (
+          <Text c="dimmed">Nenhuma doença marcada.</Text>
+        )
+      }
+    >
+      <fieldset className={classes.checklist}>
+        <legend className={classes.legend}>Marque as doenças que você tem</legend>
+        {doencas.map((doenca, i) => (
+          <Checkbox key={doenca.id} label={doenca.nome} {...register(`doencas.${i}.checked`)} />
+        ))}
+      </fieldset>
+      {formState.errors.doencas?.message && (
+        <Text c="red.9" size="sm" role="alert">
+          {formState.errors.doencas.message}
+        </Text>
       )}
-    </EditableCard>
+    </EditableFormCard>
   );
 }

@@ -8,12 +8,12 @@ import {
 } from '@pulso/domain';
 import { Controller, useWatch } from 'react-hook-form';
 import { domainResolver } from '../../ui/domain-resolver.ts';
-import { CardFormActions, EditableCard } from '../../ui/editable-card.tsx';
+import { EditableFormCard, WIDE_FIELD } from '../../ui/editable-card.tsx';
 import { InfoList } from '../../ui/info-list.tsx';
 import { MedicoAutocomplete } from '../../ui/medico-autocomplete/medico-autocomplete.tsx';
 import { useCardForm } from '../../ui/use-card-form.ts';
 import { useUpdateHospitalar } from './api/update-hospitalar.ts';
-import classes from './saude-page.module.css';
+import classes from './hospitalar-card.module.css';
 
 /** Hint of the doctor's CRM and specialty while they come from the registered doctor. */
 export const FROM_DOCTOR_RECORD = 'Preenchido pelo cadastro do médico';
@@ -81,6 +81,12 @@ export function HospitalarCard({ hospitalar }: { hospitalar: HospitalarView }) {
   } = card.form;
   const medicoId = useWatch({ control, name: 'medico_id' });
   const fromRecord = medicoId !== null;
+  /** CRM and specialty: locked, and hinted, while they come from the registered doctor. */
+  const recordField = {
+    description: fromRecord ? FROM_DOCTOR_RECORD : undefined,
+    disabled: fromRecord,
+    classNames: { input: classes.fromRecord },
+  };
 
   const choose = (medico: MedicoOption) => {
     const chosen = hospitalarDoctorFields(medico);
@@ -104,72 +110,10 @@ export function HospitalarCard({ hospitalar }: { hospitalar: HospitalarView }) {
   };
 
   return (
-    <EditableCard title="Informações hospitalares" editing={card.editing} onEdit={card.startEditing}>
-      {card.editing ? (
-        <form noValidate onSubmit={card.submit} aria-label="Editar informações hospitalares">
-          <div className={classes.fields}>
-            <TextInput
-              {...register('convenio_empresa')}
-              label="Convênio / empresa"
-              placeholder="Nome do plano de saúde"
-              maxLength={255}
-              error={errors.convenio_empresa?.message}
-            />
-            <TextInput
-              {...register('convenio_numero')}
-              label="Número do convênio"
-              description="Apenas números"
-              inputMode="numeric"
-              maxLength={40}
-              error={errors.convenio_numero?.message}
-            />
-            <TextInput
-              {...register('hospital')}
-              className={classes.wide}
-              label="Hospital de preferência"
-              maxLength={255}
-              error={errors.hospital?.message}
-            />
-            <Controller
-              control={control}
-              name="medico_name"
-              render={({ field }) => (
-                <MedicoAutocomplete
-                  className={classes.wide}
-                  text={field.value}
-                  onTextChange={(text) => typeName(text, field.onChange)}
-                  selected={fromRecord ? field.value : null}
-                  onSelect={choose}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={errors.medico_id?.message ?? errors.medico_name?.message}
-                />
-              )}
-            />
-            <TextInput
-              {...register('medico_crm')}
-              label="CRM do médico"
-              placeholder="CRM/SP 123456"
-              description={fromRecord ? FROM_DOCTOR_RECORD : undefined}
-              disabled={fromRecord}
-              classNames={{ input: classes.fromRecord }}
-              maxLength={30}
-              error={errors.medico_crm?.message}
-            />
-            <TextInput
-              {...register('medico_especialidade')}
-              label="Especialidade do médico"
-              placeholder="Cardiologia"
-              description={fromRecord ? FROM_DOCTOR_RECORD : undefined}
-              disabled={fromRecord}
-              classNames={{ input: classes.fromRecord }}
-              maxLength={120}
-              error={errors.medico_especialidade?.message}
-            />
-          </div>
-          <CardFormActions saving={card.saving} onCancel={card.cancel} />
-        </form>
-      ) : (
+    <EditableFormCard
+      title="Informações hospitalares"
+      card={card}
+      view={
         <InfoList
           items={[
             { label: 'Convênio / empresa', value: hospitalar.convenio_empresa },
@@ -180,7 +124,62 @@ export function HospitalarCard({ hospitalar }: { hospitalar: HospitalarView }) {
             { label: 'Especialidade do médico', value: hospitalar.medico_especialidade },
           ]}
         />
-      )}
-    </EditableCard>
+      }
+    >
+      <TextInput
+        {...register('convenio_empresa')}
+        label="Convênio / empresa"
+        placeholder="Nome do plano de saúde"
+        maxLength={255}
+        error={errors.convenio_empresa?.message}
+      />
+      <TextInput
+        {...register('convenio_numero')}
+        label="Número do convênio"
+        description="Apenas números"
+        inputMode="numeric"
+        maxLength={40}
+        error={errors.convenio_numero?.message}
+      />
+      <TextInput
+        {...register('hospital')}
+        className={WIDE_FIELD}
+        label="Hospital de preferência"
+        maxLength={255}
+        error={errors.hospital?.message}
+      />
+      <Controller
+        control={control}
+        name="medico_name"
+        render={({ field }) => (
+          <MedicoAutocomplete
+            className={WIDE_FIELD}
+            text={field.value}
+            onTextChange={(text) => typeName(text, field.onChange)}
+            selected={fromRecord ? field.value : null}
+            onSelect={choose}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={errors.medico_id?.message ?? errors.medico_name?.message}
+          />
+        )}
+      />
+      <TextInput
+        {...register('medico_crm')}
+        label="CRM do médico"
+        placeholder="CRM/SP 123456"
+        {...recordField}
+        maxLength={30}
+        error={errors.medico_crm?.message}
+      />
+      <TextInput
+        {...register('medico_especialidade')}
+        label="Especialidade do médico"
+        placeholder="Cardiologia"
+        {...recordField}
+        maxLength={120}
+        error={errors.medico_especialidade?.message}
+      />
+    </EditableFormCard>
   );
 }

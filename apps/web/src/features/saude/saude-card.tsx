@@ -9,12 +9,12 @@ import {
 } from '@pulso/domain';
 import { Controller } from 'react-hook-form';
 import { domainResolver } from '../../ui/domain-resolver.ts';
-import { CardFormActions, EditableCard } from '../../ui/editable-card.tsx';
+import { EditableFormCard, WIDE_FIELD } from '../../ui/editable-card.tsx';
+import { controlledInputProps } from '../../ui/editable-card-fields.tsx';
 import { InfoList } from '../../ui/info-list.tsx';
 import { MaskedTextInput } from '../../ui/masked-text-input.tsx';
 import { useCardForm } from '../../ui/use-card-form.ts';
 import { useUpdateSaude } from './api/update-saude.ts';
-import classes from './saude-page.module.css';
 
 /** The SUS card mask (`SUS_MASK` of the domain) in IMask notation. */
 const SUS_IMASK = '000 0000 0000 0000';
@@ -83,53 +83,45 @@ export function SaudeCard({ saude }: { saude: SaudeView }) {
   } = card.form;
 
   return (
-    <EditableCard title="Informações de saúde" editing={card.editing} onEdit={card.startEditing}>
-      {card.editing ? (
-        <form noValidate onSubmit={card.submit} aria-label="Editar informações de saúde">
-          <div className={classes.fields}>
-            {TEXTS.map((t) => (
-              <Textarea
-                key={t.name}
-                {...register(t.name)}
-                className={classes.wide}
-                label={t.label}
-                placeholder={t.placeholder}
-                rows={3}
-                resize="vertical"
-                maxLength={SAUDE_TEXT_MAX}
-                error={errors[t.name]?.message}
-              />
-            ))}
-            <Controller
-              control={control}
-              name="sus"
-              render={({ field }) => (
-                <MaskedTextInput
-                  mask={SUS_IMASK}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  label="Cartão Nacional de Saúde (SUS)"
-                  description="15 números, como no cartão"
-                  placeholder="000 0000 0000 0000"
-                  inputMode="numeric"
-                  error={errors.sus?.message}
-                />
-              )}
-            />
-          </div>
-          <CardFormActions saving={card.saving} onCancel={card.cancel} />
-        </form>
-      ) : (
+    <EditableFormCard
+      title="Informações de saúde"
+      card={card}
+      view={
         <InfoList
           items={[
             ...TEXTS.map((t) => ({ label: t.label, value: saude[t.name], wide: true })),
             { label: 'Cartão Nacional de Saúde (SUS)', value: formatSus(saude.sus) },
           ]}
         />
-      )}
-    </EditableCard>
+      }
+    >
+      {TEXTS.map((t) => (
+        <Textarea
+          key={t.name}
+          {...register(t.name)}
+          className={WIDE_FIELD}
+          label={t.label}
+          placeholder={t.placeholder}
+          rows={3}
+          resize="vertical"
+          maxLength={SAUDE_TEXT_MAX}
+          error={errors[t.name]?.message}
+        />
+      ))}
+      <Controller
+        control={control}
+        name="sus"
+        render={(controller) => (
+          <MaskedTextInput
+            mask={SUS_IMASK}
+            {...controlledInputProps(controller)}
+            label="Cartão Nacional de Saúde (SUS)"
+            description="15 números, como no cartão"
+            placeholder="000 0000 0000 0000"
+            inputMode="numeric"
+          />
+        )}
+      />
+    </EditableFormCard>
   );
 }

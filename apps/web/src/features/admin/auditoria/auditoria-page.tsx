@@ -1,9 +1,10 @@
-import { Button, Code, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Code, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { formatInstantBR } from '@pulso/domain';
 import { useState } from 'react';
 import { pageTitles } from '../../../lib/paths.ts';
-import { PageLoader } from '../../../ui/page-loader.tsx';
-import { QueryError } from '../../../ui/query-error.tsx';
+import { DataTable } from '../../../ui/data-table.tsx';
+import { LoadMoreButton } from '../../../ui/load-more-button.tsx';
+import { QueryView } from '../../../ui/query-view.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { type AuditRegistro, useAuditoria } from '../api/get-auditoria.ts';
 
@@ -37,7 +38,6 @@ export default function AuditoriaPage() {
   useDocumentTitle(pageTitles.adminAuditoria);
   const [entidade, setEntidade] = useState<string | null>(null);
   const log = useAuditoria(entidade ? { entidade } : {});
-  const registros = log.data?.pages.flatMap((p) => p.registros) ?? [];
   return (
     <Stack gap="lg">
       <Title order={1}>{pageTitles.adminAuditoria}</Title>
@@ -50,31 +50,14 @@ export default function AuditoriaPage() {
         clearable
         maw={320}
       />
-      {log.isPending ? (
-        <PageLoader />
-      ) : log.isError ? (
-        <QueryError
-          title="Não foi possível carregar a auditoria"
-          message={log.error.message}
-          onRetry={() => void log.refetch()}
-          retrying={log.isFetching}
-        />
-      ) : registros.length === 0 ? (
-        <Text>Nenhuma ação registrada.</Text>
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Quando</Table.Th>
-                  <Table.Th scope="col">Quem</Table.Th>
-                  <Table.Th scope="col">Ação</Table.Th>
-                  <Table.Th scope="col">Registro</Table.Th>
-                  <Table.Th scope="col">Mudança</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
+      <QueryView query={log} errorTitle="Não foi possível carregar a auditoria">
+        {(data) => {
+          const registros = data.pages.flatMap((p) => p.registros);
+          return registros.length === 0 ? (
+            <Text>Nenhuma ação registrada.</Text>
+          ) : (
+            <>
+              <DataTable minWidth={640} columns={['Quando', 'Quem', 'Ação', 'Registro', 'Mudança']}>
                 {registros.map((r) => (
                   <Table.Tr key={r.id}>
                     <Table.Td>{formatInstantBR(r.created_at)}</Table.Td>
@@ -89,20 +72,12 @@ export default function AuditoriaPage() {
                     </Table.Td>
                   </Table.Tr>
                 ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {log.hasNextPage && (
-            <Button
-              variant="outline"
-              onClick={() => void log.fetchNextPage()}
-              loading={log.isFetchingNextPage}
-            >
-              Carregar mais
-            </Button>
-          )}
-        </>
-      )}
+              </DataTable>
+              <LoadMoreButton query={log} />
+            </>
+          );
+        }}
+      </QueryView>
     </Stack>
   );
 }

@@ -3,13 +3,13 @@ import { formatInstantBR, LOTE_MAX, LOTE_MIN, LoteCreateSchema } from '@pulso/do
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { pageTitles } from '../../../lib/paths.ts';
-import { useSnackbar } from '../../../lib/snackbar/snackbar-context.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
+import { DataTable } from '../../../ui/data-table.tsx';
 import { domainResolver } from '../../../ui/domain-resolver.ts';
-import { PageLoader } from '../../../ui/page-loader.tsx';
-import { QueryError } from '../../../ui/query-error.tsx';
-import { applyServerErrors } from '../../../ui/server-errors.ts';
+import { LoadMoreButton } from '../../../ui/load-more-button.tsx';
+import { QueryView } from '../../../ui/query-view.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
+import { useRequestFeedback } from '../shared/use-request-feedback.ts';
 import { useCreateLote, useDownloadLotePdf, useLotes } from './lotes-api.ts';
 
 const numero = (n: number) => n.toLocaleString('pt-BR');
@@ -21,7 +21,7 @@ const numero = (n: number) => n.toLocaleString('pt-BR');
  */
 export default function LotesPage() {
   useDocumentTitle(pageTitles.adminLotes);
-  const snackbar = useSnackbar();
+  const feedback = useRequestFeedback();
   const lotes = useLotes();
   const create = useCreateLote();
   const download = useDownloadLotePdf();
@@ -30,24 +30,21 @@ export default function LotesPage() {
     resolver: domainResolver(LoteCreateSchema),
     defaultValues: { quantidade: '' },
   });
-  const rows = lotes.data?.pages.flatMap((p) => p.lotes) ?? [];
 
   const confirm = () => {
     if (pending === null) return;
     create.mutate(
       { quantidade: pending },
       {
-        onSuccess: (answer) => {
-          snackbar.success(
+        onSuccess: feedback.success(
+          () => {
+            setPending(null);
+            form.reset({ quantidade: '' });
+          },
+          (answer) =>
             `${answer.message} Lote nº ${answer.lote.id} com ${numero(answer.lote.quantidade)} códigos.`,
-          );
-          setPending(null);
-          form.reset({ quantidade: '' });
-        },
-        onError: (error) => {
-          setPending(null);
-          if (!applyServerErrors(error, form.setError, ['quantidade'])) snackbar.error(error);
-        },
+        ),
+        onError: feedback.fieldErrors(form.setError, ['quantidade'], () => setPending(null)),
       },
     );
   };
@@ -90,31 +87,18 @@ export default function LotesPage() {
       <Title order={2} size="h3">
         Lotes gerados
       </Title>
-      {lotes.isPending ? (
-        <PageLoader />
-      ) : lotes.isError ? (
-        <QueryError
-          title="Não foi possível carregar os lotes"
-          message={lotes.error.message}
-          onRetry={() => void lotes.refetch()}
-          retrying={lotes.isFetching}
-        />
-      ) : rows.length === 0 ? (
-        <Text>Nenhum lote gerado ainda.</Text>
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped verticalSpacing="xs" aria-label="Lotes gerados">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Lote</Table.Th>
-                  <Table.Th scope="col">Criado em</Table.Th>
-                  <Table.Th scope="col">Usados / total</Table.Th>
-                  <Table.Th scope="col">Folha para impressão</Table.Th>
-                  <Table.Th scope="col">Criado por</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
+      <QueryView query={lotes} errorTitle="Não foi possível carregar os lotes">
+        {(data) => {
+          const rows = data.pages.flatMap((p) => p.lotes);
+          return rows.length === 0 ? (
+            <Text>Nenhum lote gerado ainda.</Text>
+          ) : (
+            <>
+              <DataTable
+                label="Lotes gerados"
+                minWidth={560}
+                columns={['Lote', 'Criado em', 'Usados / total', 'Folha para impressão', 'Criado por']}
+              >
                 {rows.map((lote) => (
                   <Table.Tr key={lote.id}>
                     <Table.Th scope="row">nº {lote.id}</Table.Th>
@@ -128,7 +112,7 @@ export default function LotesPage() {
                         variant="default"
                         aria-label={`Baixar PDF do lote nº ${lote.id}`}
                         loading={download.isPending && download.variables === lote.id}
-                        onClick={() => download.mutate(lote.id, { onError: snackbar.error })}
+                        onClick={() => download.mutate(lote.id, { onError: feedback.failure() })}
                       >
                         Baixar PDF
                       </Button>
@@ -136,20 +120,12 @@ export default function LotesPage() {
                     <Table.Td>{lote.criado_por ?? '—'}</Table.Td>
                   </Table.Tr>
                 ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {lotes.hasNextPage && (
-            <Button
-              variant="outline"
-              onClick={() => void lotes.fetchNextPage()}
-              loading={lotes.isFetchingNextPage}
-            >
-              Carregar mais
-            </Button>
-          )}
-        </>
-      )}
+              </DataTable>
+              <LoadMoreButton query={lotes} />
+            </>
+          );
+        }}
+      </QueryView>
       <ConfirmDialog
         opened={pending !== null}
         title="Gerar lote"

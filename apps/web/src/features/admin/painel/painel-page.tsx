@@ -2,8 +2,7 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { AdminCapability } from '@pulso/domain';
 import { Link } from 'react-router';
 import { type AdminPathKey, pageTitles, paths } from '../../../lib/paths.ts';
-import { PageLoader } from '../../../ui/page-loader.tsx';
-import { QueryError } from '../../../ui/query-error.tsx';
+import { QueryView } from '../../../ui/query-view.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useAdminMe } from '../api/get-admin-me.ts';
 import { type Painel, usePainel } from '../api/get-painel.ts';
@@ -46,45 +45,38 @@ export default function PainelPage() {
   return (
     <Stack gap="lg">
       <Title order={1}>{pageTitles.admin}</Title>
-      {painel.isPending ? (
-        <PageLoader />
-      ) : painel.isError ? (
-        <QueryError
-          title="Não foi possível carregar o painel"
-          message={painel.error.message}
-          onRetry={() => void painel.refetch()}
-          retrying={painel.isFetching}
-        />
-      ) : (
-        <>
-          <div className={classes.stats}>
-            {stats.map((s) => {
-              const body = (
-                <>
-                  <span className={classes.statValue}>{painel.data[s.key].toLocaleString('pt-BR')}</span>
-                  <span className={classes.statLabel}>{s.label}</span>
-                </>
-              );
-              return s.to && can(s.to.capability) ? (
-                <Link key={s.key} to={paths[s.to.path]} className={classes.stat}>
-                  {body}
-                </Link>
+      <QueryView query={painel} errorTitle="Não foi possível carregar o painel">
+        {(data) => (
+          <>
+            <div className={classes.stats}>
+              {stats.map((s) => {
+                const body = (
+                  <>
+                    <span className={classes.statValue}>{data[s.key].toLocaleString('pt-BR')}</span>
+                    <span className={classes.statLabel}>{s.label}</span>
+                  </>
+                );
+                return s.to && can(s.to.capability) ? (
+                  <Link key={s.key} to={paths[s.to.path]} className={classes.stat}>
+                    {body}
+                  </Link>
+                ) : (
+                  <div key={s.key} className={classes.stat}>
+                    {body}
+                  </div>
+                );
+              })}
+            </div>
+            <Paper withBorder radius="md" p="md">
+              {data.cadastros_por_semana.some((s) => s.cadastros > 0) ? (
+                <SignupsChart semanas={data.cadastros_por_semana} />
               ) : (
-                <div key={s.key} className={classes.stat}>
-                  {body}
-                </div>
-              );
-            })}
-          </div>
-          <Paper withBorder radius="md" p="md">
-            {painel.data.cadastros_por_semana.some((s) => s.cadastros > 0) ? (
-              <SignupsChart semanas={painel.data.cadastros_por_semana} />
-            ) : (
-              <Text>Nenhum cadastro de paciente nas últimas 12 semanas.</Text>
-            )}
-          </Paper>
-        </>
-      )}
+                <Text>Nenhum cadastro de paciente nas últimas 12 semanas.</Text>
+              )}
+            </Paper>
+          </>
+        )}
+      </QueryView>
     </Stack>
   );
 }

@@ -1,17 +1,15 @@
-import { Badge, Button, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
-import {
-  formatCentavos,
-  formatInstantBR,
-  PEDIDO_STATUS_FILTROS,
-  type PedidoStatusFiltro,
-  pedidoStatusLabel,
-} from '@pulso/domain';
+import { Button, Stack, Table, Text, Title } from '@mantine/core';
+import { formatCentavos, formatInstantBR, PEDIDO_STATUS_FILTROS } from '@pulso/domain';
 import { useState } from 'react';
 import { pageTitles } from '../../../lib/paths.ts';
-import { PageLoader } from '../../../ui/page-loader.tsx';
-import { QueryError } from '../../../ui/query-error.tsx';
+import { DataTable } from '../../../ui/data-table.tsx';
+import { LabelledSegmentedControl } from '../../../ui/labelled-segmented-control.tsx';
+import { LoadMoreButton } from '../../../ui/load-more-button.tsx';
+import { QueryView } from '../../../ui/query-view.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
+import { statusFilter } from '../shared/status-filter.ts';
 import { PedidoModal } from './pedido-modal.tsx';
+import { PedidoStatusBadge } from './pedido-status-badge.tsx';
 import { usePedidos } from './pedidos-api.ts';
 
 const FILTROS = [
@@ -36,51 +34,29 @@ export default function PedidosPage() {
   useDocumentTitle(pageTitles.adminPedidos);
   const [filtro, setFiltro] = useState('A');
   const [aberto, setAberto] = useState<number | null>(null);
-  const status = (PEDIDO_STATUS_FILTROS as readonly string[]).includes(filtro)
-    ? (filtro as PedidoStatusFiltro)
-    : null;
-  const pedidos = usePedidos(status);
-  const rows = pedidos.data?.pages.flatMap((p) => p.pedidos) ?? [];
+  const pedidos = usePedidos(statusFilter(filtro, PEDIDO_STATUS_FILTROS));
   return (
     <Stack gap="lg">
       <Title order={1}>{pageTitles.adminPedidos}</Title>
-      <div>
-        <Text id="pedidos-filtro" size="sm" fw={500} mb={4}>
-          Situação
-        </Text>
-        <SegmentedControl
-          aria-labelledby="pedidos-filtro"
-          data={FILTROS}
-          value={filtro}
-          onChange={setFiltro}
-        />
-      </div>
-      {pedidos.isPending ? (
-        <PageLoader />
-      ) : pedidos.isError ? (
-        <QueryError
-          title="Não foi possível carregar os pedidos"
-          message={pedidos.error.message}
-          onRetry={() => void pedidos.refetch()}
-          retrying={pedidos.isFetching}
-        />
-      ) : rows.length === 0 ? (
-        <Text>{EMPTY[filtro]}</Text>
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped verticalSpacing="xs" aria-label="Pedidos de adesivos">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Pedido</Table.Th>
-                  <Table.Th scope="col">Situação</Table.Th>
-                  <Table.Th scope="col">Data</Table.Th>
-                  <Table.Th scope="col">Paciente</Table.Th>
-                  <Table.Th scope="col">Cidade</Table.Th>
-                  <Table.Th scope="col">Valor</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
+      <LabelledSegmentedControl
+        id="pedidos-filtro"
+        label="Situação"
+        data={FILTROS}
+        value={filtro}
+        onChange={setFiltro}
+      />
+      <QueryView query={pedidos} errorTitle="Não foi possível carregar os pedidos">
+        {(data) => {
+          const rows = data.pages.flatMap((p) => p.pedidos);
+          return rows.length === 0 ? (
+            <Text>{EMPTY[filtro]}</Text>
+          ) : (
+            <>
+              <DataTable
+                label="Pedidos de adesivos"
+                minWidth={640}
+                columns={['Pedido', 'Situação', 'Data', 'Paciente', 'Cidade', 'Valor']}
+              >
                 {rows.map((p) => (
                   <Table.Tr key={p.id}>
                     <Table.Th scope="row">
@@ -94,9 +70,7 @@ export default function PedidosPage() {
                       </Button>
                     </Table.Th>
                     <Table.Td>
-                      <Badge color={p.status === 'E' ? 'green.9' : 'blue.9'} variant="filled">
-                        {pedidoStatusLabel(p.status)}
-                      </Badge>
+                      <PedidoStatusBadge status={p.status} />
                     </Table.Td>
                     <Table.Td>{formatInstantBR(p.created_at)}</Table.Td>
                     <Table.Td>{p.nome}</Table.Td>
@@ -104,20 +78,12 @@ export default function PedidosPage() {
                     <Table.Td>{formatCentavos(p.valor)}</Table.Td>
                   </Table.Tr>
                 ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {pedidos.hasNextPage && (
-            <Button
-              variant="outline"
-              onClick={() => void pedidos.fetchNextPage()}
-              loading={pedidos.isFetchingNextPage}
-            >
-              Carregar mais
-            </Button>
-          )}
-        </>
-      )}
+              </DataTable>
+              <LoadMoreButton query={pedidos} />
+            </>
+          );
+        }}
+      </QueryView>
       <PedidoModal id={aberto} onClose={() => setAberto(null)} />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Select, Textarea, TextInput } from '@mantine/core';
 import {
   PERIODO_LABELS,
   PLANO_TIPOS,
@@ -8,12 +8,12 @@ import {
   PRECO_MAXIMO,
 } from '@pulso/domain';
 import { Controller, useForm } from 'react-hook-form';
-import { useSnackbar } from '../../../lib/snackbar/snackbar-context.tsx';
-import { AppModal } from '../../../ui/app-modal.tsx';
 import { domainResolver } from '../../../ui/domain-resolver.ts';
+import { FormModal, useFormResetOnOpen } from '../../../ui/form-modal.tsx';
 import { ReaisInput, reaisText } from '../../../ui/reais-input.tsx';
-import { applyServerErrors } from '../../../ui/server-errors.ts';
+import { useRequestFeedback } from '../shared/use-request-feedback.ts';
 import { useSalvarPlano } from './planos-api.ts';
+import { SwitchField } from './switch-field.tsx';
 
 /** The plan form as typed: the price as masked reais, the type as the select's text. */
 interface PlanoFormValues {
@@ -42,134 +42,6 @@ function initialValues(plano: PlanoAdminView | null): PlanoFormValues {
     : { nome: '', preco: '', periodo: 'M', tipo: '1', descricao: '', stripe_plan: '', ativo: true };
 }
 
-function PlanoForm({ plano, onDone }: { plano: PlanoAdminView | null; onDone: () => void }) {
-  const snackbar = useSnackbar();
-  const salvar = useSalvarPlano();
-  const form = useForm<PlanoFormValues, unknown, PlanoAdmin>({
-    resolver: domainResolver(PlanoAdminSchema),
-    defaultValues: initialValues(plano),
-  });
-  const errors = form.formState.errors;
-  const submit = form.handleSubmit((body) =>
-    salvar.mutate(
-      { id: plano?.id ?? null, body },
-      {
-        onSuccess: (answer) => {
-          snackbar.success(answer.message);
-          onDone();
-        },
-        onError: (error) => {
-          if (!applyServerErrors(error, form.setError, FIELDS)) snackbar.error(error);
-        },
-      },
-    ),
-  );
-  return (
-    <form aria-label={plano ? 'Editar plano' : 'Novo plano'} noValidate onSubmit={submit}>
-      <Stack gap="sm">
-        <TextInput
-          label="Nome"
-          required
-          data-autofocus
-          error={errors.nome?.message}
-          {...form.register('nome')}
-        />
-        <Controller
-          control={form.control}
-          name="preco"
-          render={({ field }) => (
-            <ReaisInput
-              max={PRECO_MAXIMO / 100}
-              label="Preço"
-              description="Mínimo R$ 0,50. Um novo preço vale para compras e renovações a partir de agora."
-              placeholder="R$ 0,00"
-              required
-              error={errors.preco?.message}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              name={field.name}
-              inputRef={field.ref}
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="periodo"
-          render={({ field }) => (
-            <Select
-              label="Período"
-              required
-              allowDeselect={false}
-              data={Object.entries(PERIODO_LABELS).map(([value, label]) => ({ value, label }))}
-              error={errors.periodo?.message}
-              value={field.value}
-              onChange={(value) => field.onChange(value ?? 'M')}
-              onBlur={field.onBlur}
-              ref={field.ref}
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="tipo"
-          render={({ field }) => (
-            <Select
-              label="Tipo"
-              required
-              allowDeselect={false}
-              data={Object.entries(PLANO_TIPOS).map(([value, label]) => ({ value, label }))}
-              error={errors.tipo?.message}
-              value={field.value}
-              onChange={(value) => field.onChange(value ?? '1')}
-              onBlur={field.onBlur}
-              ref={field.ref}
-            />
-          )}
-        />
-        <Textarea
-          label="Descrição"
-          autosize
-          minRows={2}
-          maxRows={6}
-          error={errors.descricao?.message}
-          {...form.register('descricao')}
-        />
-        <TextInput
-          label="Identificador no provedor de pagamento"
-          description="No Stripe, o id do preço (price_…)."
-          required
-          autoComplete="off"
-          error={errors.stripe_plan?.message}
-          {...form.register('stripe_plan')}
-        />
-        <Controller
-          control={form.control}
-          name="ativo"
-          render={({ field }) => (
-            <Switch
-              label="À venda"
-              checked={field.value}
-              onChange={(event) => field.onChange(event.currentTarget.checked)}
-              onBlur={field.onBlur}
-              name={field.name}
-              ref={field.ref}
-            />
-          )}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={salvar.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={salvar.isPending}>
-            Salvar plano
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
-
 /** The plan dialog: a new plan (`plano` null) or an edit. Closed while `opened` is false. */
 export function PlanoFormModal({
   opened,
@@ -180,14 +52,110 @@ export function PlanoFormModal({
   plano: PlanoAdminView | null;
   onClose: () => void;
 }) {
+  const feedback = useRequestFeedback();
+  const salvar = useSalvarPlano();
+  const initial = initialValues(plano);
+  const form = useForm<PlanoFormValues, unknown, PlanoAdmin>({
+    resolver: domainResolver(PlanoAdminSchema),
+    defaultValues: initial,
+  });
+  useFormResetOnOpen(opened, form.reset, initial);
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit((body) =>
+    salvar.mutate(
+      { id: plano?.id ?? null, body },
+      { onSuccess: feedback.success(onClose), onError: feedback.fieldErrors(form.setError, FIELDS) },
+    ),
+  );
   return (
-    <AppModal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={plano ? `Editar ${plano.nome}` : 'Novo plano'}
-      size="lg"
+      label={plano ? 'Editar plano' : 'Novo plano'}
+      onSubmit={submit}
+      busy={salvar.isPending}
+      submitLabel="Salvar plano"
+      lockCancel
+      gap="sm"
     >
-      {opened && <PlanoForm key={plano?.id ?? 'novo'} plano={plano} onDone={onClose} />}
-    </AppModal>
+      <TextInput
+        label="Nome"
+        required
+        data-autofocus
+        error={errors.nome?.message}
+        {...form.register('nome')}
+      />
+      <Controller
+        control={form.control}
+        name="preco"
+        render={({ field }) => (
+          <ReaisInput
+            max={PRECO_MAXIMO / 100}
+            label="Preço"
+            description="Mínimo R$ 0,50. Um novo preço vale para compras e renovações a partir de agora."
+            placeholder="R$ 0,00"
+            required
+            error={errors.preco?.message}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            name={field.name}
+            inputRef={field.ref}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="periodo"
+        render={({ field }) => (
+          <Select
+            label="Período"
+            required
+            allowDeselect={false}
+            data={Object.entries(PERIODO_LABELS).map(([value, label]) => ({ value, label }))}
+            error={errors.periodo?.message}
+            value={field.value}
+            onChange={(value) => field.onChange(value ?? 'M')}
+            onBlur={field.onBlur}
+            ref={field.ref}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="tipo"
+        render={({ field }) => (
+          <Select
+            label="Tipo"
+            required
+            allowDeselect={false}
+            data={Object.entries(PLANO_TIPOS).map(([value, label]) => ({ value, label }))}
+            error={errors.tipo?.message}
+            value={field.value}
+            onChange={(value) => field.onChange(value ?? '1')}
+            onBlur={field.onBlur}
+            ref={field.ref}
+          />
+        )}
+      />
+      <Textarea
+        label="Descrição"
+        autosize
+        minRows={2}
+        maxRows={6}
+        error={errors.descricao?.message}
+        {...form.register('descricao')}
+      />
+      <TextInput
+        label="Identificador no provedor de pagamento"
+        description="No Stripe, o id do preço (price_…)."
+        required
+        autoComplete="off"
+        error={errors.stripe_plan?.message}
+        {...form.register('stripe_plan')}
+      />
+      <SwitchField control={form.control} name="ativo" label="À venda" />
+    </FormModal>
   );
 }

@@ -112,6 +112,23 @@ describe('PlanosPage (issue 9 "Content": plans, coupons, price)', () => {
     });
   });
 
+  it('opens a dialog again on the record, not on what was typed before it was cancelled', async () => {
+    stub();
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Novo cupom' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Novo cupom' });
+    fireEvent.change(within(dialog).getByLabelText(/^Nome do cupom/), { target: { value: 'RASCUNHO' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Novo cupom' })).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Novo cupom' }));
+    dialog = await screen.findByRole('dialog', { name: 'Novo cupom' });
+    expect((within(dialog).getByLabelText(/^Nome do cupom/) as HTMLInputElement).value).toBe('');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Editar cupom BEMVINDO10' }));
+    dialog = await screen.findByRole('dialog', { name: 'Editar BEMVINDO10' });
+    expect((within(dialog).getByLabelText(/^Nome do cupom/) as HTMLInputElement).value).toBe('BEMVINDO10');
+  });
+
   it('saves the single-consultation price in centavos', async () => {
     const { calls } = stub();
     renderPage();

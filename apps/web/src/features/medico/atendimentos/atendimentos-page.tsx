@@ -3,11 +3,12 @@ import { type AtendimentoView, RECUSA_MOTIVOS, sessionTarget } from '@pulso/doma
 import { useId } from 'react';
 import { generatePath, Link, useSearchParams } from 'react-router';
 import { pageTitles, paths } from '../../../lib/paths.ts';
+import { formatDateAtTimeBR } from '../../../ui/date-time.ts';
 import { QueryError } from '../../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { type AtendimentosFiltro, parseFiltro } from '../api/atendimentos-filtro.ts';
 import { appendAtendimentos, useAtendimentos } from '../api/get-atendimentos.ts';
-import { formatInstante, mensagensNovasText, STATUS_LABELS } from '../format.ts';
+import { mensagensNovasText, STATUS_LABELS } from '../format.ts';
 import classes from './atendimentos-page.module.css';
 
 const FILTROS: { value: AtendimentosFiltro; label: string; empty: string }[] = [
@@ -176,7 +177,7 @@ function AtendimentoRow({ atendimento }: { atendimento: AtendimentoView }) {
         </span>
         <span className={classes.motivo}>{atendimento.motivo}</span>
         <span className={classes.meta}>
-          {when.label} <time dateTime={when.at}>{formatInstante(when.at)}</time>
+          {when.label} <time dateTime={when.at}>{formatDateAtTimeBR(when.at)}</time>
           {atendimento.recusado_motivo !== null && (
             <> · Motivo da recusa: {RECUSA_MOTIVOS[atendimento.recusado_motivo]}</>
           )}

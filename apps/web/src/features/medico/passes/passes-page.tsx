@@ -2,11 +2,11 @@ import { ActionIcon, Button, Skeleton, Stack, Text, Title, Tooltip } from '@mant
 import { formatPass, type PassView, TELEMEDICINA_MESSAGES } from '@pulso/domain';
 import { pageTitles } from '../../../lib/paths.ts';
 import { useSnackbar } from '../../../lib/snackbar/snackbar-context.tsx';
+import { formatDateAtTimeBR } from '../../../ui/date-time.ts';
 import { Icon } from '../../../ui/icon.tsx';
 import { QueryError } from '../../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useCreatePass, usePasses } from '../api/passes.ts';
-import { formatInstante } from '../format.ts';
 import classes from './passes-page.module.css';
 
 /** Shown when the doctor has issued no pass. */
@@ -128,11 +128,11 @@ function PassRow({ pass, onCopy }: { pass: PassView; onCopy: () => void }) {
         </span>
       </div>
       <p className={classes.meta}>
-        Gerado em <time dateTime={pass.created_at}>{formatInstante(pass.created_at)}</time>
+        Gerado em <time dateTime={pass.created_at}>{formatDateAtTimeBR(pass.created_at)}</time>
         {pass.used_at !== null && (
           <>
             {' '}
-            · Usado em <time dateTime={pass.used_at}>{formatInstante(pass.used_at)}</time>
+            · Usado em <time dateTime={pass.used_at}>{formatDateAtTimeBR(pass.used_at)}</time>
             {pass.paciente && <> por {pass.paciente.name}</>}
           </>
         )}

@@ -1,6 +1,7 @@
 import { Avatar, Button } from '@mantine/core';
 import type { AtendimentoView } from '@pulso/domain';
-import { formatInstante, PAGAMENTO_LABELS } from '../format.ts';
+import { formatDateAtTimeBR } from '../../../ui/date-time.ts';
+import { PAGAMENTO_LABELS } from '../format.ts';
 import classes from './solicitacoes-page.module.css';
 
 /**
@@ -39,7 +40,8 @@ export function SolicitacaoCard({
             {paciente.name}
           </h2>
           <p className={classes.when}>
-            Pediu em <time dateTime={solicitacao.created_at}>{formatInstante(solicitacao.created_at)}</time>
+            Pediu em{' '}
+            <time dateTime={solicitacao.created_at}>{formatDateAtTimeBR(solicitacao.created_at)}</time>
           </p>
         </div>
       </div>
