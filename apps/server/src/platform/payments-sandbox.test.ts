@@ -1,14 +1,10 @@
-import { SANDBOX_MESSAGES } from '@pulso/domain';
+import { CARD_MESSAGES, SANDBOX_MESSAGES } from '@pulso/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandbox_charges, sandbox_payment_methods } from '../db/schema/index.ts';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../test/harness.ts';
 import { PaymentError } from './payments.ts';
-import {
-  createSandboxPaymentMethod,
-  SANDBOX_CARD_FORM_MESSAGES,
-  sandboxPaymentProvider,
-} from './payments-sandbox.ts';
+import { createSandboxPaymentMethod, sandboxPaymentProvider } from './payments-sandbox.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,13 +51,13 @@ describe(`sandbox payment provider (${TEST_ENGINE})`, () => {
     const month = await refusal(
       createSandboxPaymentMethod(db, card('4242424242424242', { exp_month: 13 }), NOW),
     );
-    expect(month).toMatchObject({ code: 'invalid_expiry_month', message: SANDBOX_CARD_FORM_MESSAGES.expiry });
+    expect(month).toMatchObject({ code: 'invalid_expiry_month', message: CARD_MESSAGES.expiryInvalid });
     // The current month is still valid; the one before is not.
     await createSandboxPaymentMethod(db, card('4242424242424242', { exp_month: 11, exp_year: 2026 }), NOW);
     const past = await refusal(
       createSandboxPaymentMethod(db, card('4242424242424242', { exp_month: 10, exp_year: 2026 }), NOW),
     );
-    expect(past).toMatchObject({ code: 'invalid_expiry_year', message: SANDBOX_CARD_FORM_MESSAGES.expired });
+    expect(past).toMatchObject({ code: 'invalid_expiry_year', message: CARD_MESSAGES.expiryPast });
     expect(
       (await refusal(createSandboxPaymentMethod(db, card('4242424242424242', { cvc: '12' }), NOW))).code,
     ).toBe('invalid_cvc');

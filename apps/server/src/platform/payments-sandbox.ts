@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type CardBrand, cardDigits, SANDBOX_MESSAGES, type SandboxFalha, sandboxCard } from '@pulso/domain';
+import {
+  type CardBrand,
+  cardCvcProblem,
+  cardDigits,
+  cardExpiryProblem,
+  cardNumberProblem,
+  SANDBOX_MESSAGES,
+  type SandboxFalha,
+  sandboxCard,
+} from '@pulso/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sandbox_charges, sandbox_payment_methods } from '../db/schema/index.ts';
@@ -29,14 +38,6 @@ const FAILS_WHEN_SAVED: readonly string[] = [
   'test_mode_live_card',
 ];
 
-/** pt-BR messages of a card form Stripe.js would refuse before creating the payment method. */
-export const SANDBOX_CARD_FORM_MESSAGES = {
-  number: 'O número do cartão é inválido.',
-  expiry: 'A data de validade do cartão é inválida.',
-  expired: 'O ano de validade do cartão já passou.',
-  cvc: 'O código de segurança do cartão é inválido.',
-} as const;
-
 /** The card fields of `POST /api/sandbox/payment-methods` (Stripe's `card` object). */
 export interface SandboxCardInput {
   number: string;
@@ -47,9 +48,9 @@ export interface SandboxCardInput {
 
 /**
  * Creates a sandbox payment method, as Stripe.js `createPaymentMethod` does:
- * checks the number's form (12–19 digits), the expiry (month 1–12, not
- * before the current month, UTC) and the CVC (3 or 4 digits; 4 for Amex),
- * then stores what the card is and does — never its number. Returns Stripe's
+ * checks the card with the domain's card check (`card-check.ts`: number,
+ * expiry, CVC; the messages the web's card form shows too), then stores
+ * what the card is and does — never its number. Returns Stripe's
  * shape `{id, card: {brand, last4, exp_month, exp_year}}`. Throws
  * {@link PaymentError} with Stripe's codes (`incorrect_number`,
  * `invalid_expiry_month`, `invalid_expiry_year`, `invalid_cvc`).
@@ -60,24 +61,18 @@ export async function createSandboxPaymentMethod(
   now: Date = new Date(),
 ): Promise<{ id: string; card: CardInfo }> {
   const digits = cardDigits(input.number);
-  if (!/^\d{12,19}$/.test(digits))
-    throw new PaymentError(SANDBOX_CARD_FORM_MESSAGES.number, 'incorrect_number');
-  if (!Number.isInteger(input.exp_month) || input.exp_month < 1 || input.exp_month > 12) {
-    throw new PaymentError(SANDBOX_CARD_FORM_MESSAGES.expiry, 'invalid_expiry_month');
+  const numberProblem = cardNumberProblem(digits);
+  if (numberProblem) throw new PaymentError(numberProblem, 'incorrect_number');
+  const expiryProblem = cardExpiryProblem(input.exp_month, input.exp_year, now);
+  if (expiryProblem) {
+    const monthWrong = !Number.isInteger(input.exp_month) || input.exp_month < 1 || input.exp_month > 12;
+    throw new PaymentError(expiryProblem, monthWrong ? 'invalid_expiry_month' : 'invalid_expiry_year');
   }
+  const cvcProblem = cardCvcProblem(input.cvc, digits);
+  if (cvcProblem) throw new PaymentError(cvcProblem, 'invalid_cvc');
   const year = input.exp_year < 100 ? 2000 + input.exp_year : input.exp_year;
-  const thisYear = now.getUTCFullYear();
-  if (!Number.isInteger(year) || year > thisYear + 50) {
-    throw new PaymentError(SANDBOX_CARD_FORM_MESSAGES.expiry, 'invalid_expiry_year');
-  }
-  if (year < thisYear || (year === thisYear && input.exp_month < now.getUTCMonth() + 1)) {
-    throw new PaymentError(SANDBOX_CARD_FORM_MESSAGES.expired, 'invalid_expiry_year');
-  }
   const known = sandboxCard(digits);
   const brand: CardBrand = known?.brand ?? 'unknown';
-  if (!(brand === 'amex' ? /^\d{4}$/ : /^\d{3}$/).test(input.cvc)) {
-    throw new PaymentError(SANDBOX_CARD_FORM_MESSAGES.cvc, 'invalid_cvc');
-  }
   const row = {
     id: id('pm'),
     brand,

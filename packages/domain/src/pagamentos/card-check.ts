@@ -6,8 +6,9 @@ import { type CardBrand, cardDigits } from './sandbox.ts';
  * length for its brand and its Luhn check digit, an expiry month 1–12 neither
  * past (a card is good through its expiry month, UTC) nor more than
  * {@link CARD_MAX_YEARS_AHEAD} years ahead, a CVC of the brand's length. The
- * sandbox card form checks it before sending; each check answers its pt-BR
- * message, or `null` when the field passes.
+ * sandbox card form checks it before sending, and the sandbox provider again
+ * when it saves the card (platform/payments-sandbox.ts); each check answers
+ * its pt-BR message, or `null` when the field passes.
  */
 
 /** pt-BR messages of the card fields. */

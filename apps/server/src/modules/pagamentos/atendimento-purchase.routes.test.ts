@@ -1,5 +1,6 @@
 import {
   ATENDIMENTO_VALOR_PADRAO,
+  CARD_MESSAGES,
   PAGAMENTO_MESSAGES,
   SANDBOX_MESSAGES,
   UNAUTHENTICATED_MESSAGE,
@@ -202,7 +203,7 @@ describe(`single teleconsultation purchase (${TEST_ENGINE})`, () => {
       headers: ana.auth,
     });
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ message: 'O ano de validade do cartão já passou.' });
+    expect(res.json()).toEqual({ message: CARD_MESSAGES.expiryPast });
   });
 
   it("is closed to guests, and nobody can pay with another patient's card or see another's purchase", async () => {
