@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { type payments, users } from '../../db/schema/index.ts';
 import type { JobLog } from '../../platform/jobs.ts';
+import type { MailMessage } from '../../platform/mail.ts';
 import { receiptMail } from '../../platform/mail-templates.ts';
 import type { ChargeResult } from '../pagamentos/charge.service.ts';
 
@@ -17,14 +18,10 @@ export async function sendPlanReceipt(
 ): Promise<void> {
   const { payment } = input;
   if (payment.valor === 0) return;
-  const [user] = await deps.ctx.database.db
-    .select({ email: users.email, name: users.name })
-    .from(users)
-    .where(eq(users.id, input.userId))
-    .limit(1);
-  if (!user) return;
-  try {
-    await deps.ctx.mailer.send(
+  await mailAccount(
+    deps,
+    input.userId,
+    (user) =>
       receiptMail({
         to: user.email,
         name: user.name,
@@ -36,9 +33,32 @@ export async function sendPlanReceipt(
         action: 'Ver meu plano',
         link: `${deps.ctx.config.publicOrigin}/planos`,
       }),
-    );
+    { paymentId: payment.id, failure: 'receipt mail failed' },
+  );
+}
+
+/**
+ * Mails account `userId` the message `build` makes of its name and address;
+ * nothing for an unknown account. A mail failure is logged with `log.failure`
+ * and the rest of `log`, never thrown: what the mail tells stands.
+ */
+export async function mailAccount(
+  deps: { ctx: AppContext; log: JobLog },
+  userId: number,
+  build: (user: { email: string; name: string }) => MailMessage,
+  log: { failure: string } & Record<string, unknown>,
+): Promise<void> {
+  const [user] = await deps.ctx.database.db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user) return;
+  const { failure, ...context } = log;
+  try {
+    await deps.ctx.mailer.send(build(user));
   } catch (error) {
-    deps.log.warn({ err: error, paymentId: payment.id }, 'receipt mail failed');
+    deps.log.warn({ err: error, ...context }, failure);
   }
 }
 

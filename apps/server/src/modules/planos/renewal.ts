@@ -7,7 +7,7 @@ import type { JobLog } from '../../platform/jobs.ts';
 import { renewalFailedMail } from '../../platform/mail-templates.ts';
 import { addSaldo, savedCard } from '../pagamentos/cards.service.ts';
 import { chargeDeps, chargeOnce } from '../pagamentos/charge.service.ts';
-import { sendPlanReceipt } from './planos.receipt.ts';
+import { mailAccount, sendPlanReceipt } from './planos.receipt.ts';
 
 /** How often the renewal job runs (ms): a plan renews at most this late after its period ends. */
 export const RENEWAL_JOB_MS = 10 * 60 * 1000;
@@ -117,14 +117,10 @@ export async function mailRenewalFailure(
   deps: { ctx: AppContext; log: JobLog },
   input: { userId: number; subscriptionId: number; plano: string; reason: string },
 ): Promise<void> {
-  const [user] = await deps.ctx.database.db
-    .select({ email: users.email, name: users.name })
-    .from(users)
-    .where(eq(users.id, input.userId))
-    .limit(1);
-  if (!user) return;
-  try {
-    await deps.ctx.mailer.send(
+  await mailAccount(
+    deps,
+    input.userId,
+    (user) =>
       renewalFailedMail({
         to: user.email,
         name: user.name,
@@ -132,8 +128,6 @@ export async function mailRenewalFailure(
         reason: input.reason,
         link: `${deps.ctx.config.publicOrigin}/planos`,
       }),
-    );
-  } catch (error) {
-    deps.log.warn({ err: error, subscriptionId: input.subscriptionId }, 'renewal failure mail failed');
-  }
+    { subscriptionId: input.subscriptionId, failure: 'renewal failure mail failed' },
+  );
 }
