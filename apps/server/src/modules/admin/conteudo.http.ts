@@ -1,5 +1,3 @@
-import { INT4_MAX } from '@pulso/domain';
-import { z } from 'zod';
 import { ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
 
 /** What the content editor's route files share: the 401/403, 404/422 answers, the OpenAPI meta, the id parameter. */

@@ -1,4 +1,4 @@
-import { INT4_MAX, idParam, LOTE_MESSAGES, LoteCreateSchema, loteFileName } from '@pulso/domain';
+import { idParam, LOTE_MESSAGES, LoteCreateSchema, loteFileName } from '@pulso/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema, IdParams, ValidationErrorBodySchema } from '../../http.ts';

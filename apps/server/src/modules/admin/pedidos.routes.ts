@@ -1,6 +1,5 @@
 import {
   ADMIN_PEDIDO_MESSAGES,
-  INT4_MAX,
   idParam,
   MarcarEnviadoSchema,
   PEDIDO_STATUS_FILTROS,

@@ -3,7 +3,6 @@ import { and, count, desc, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { atendimentos } from '../../db/schema/index.ts';
 import { loadAtendimentoViews } from './telemedicina.presenter.ts';
-import { unreadCount } from './telemedicina.service.ts';
 
 /**
  * The patient's side of their care requests (docs/api/telemedicina.md "The
@@ -67,16 +66,4 @@ export async function markRespostasSeen(
     .where(and(eq(atendimentos.user_id, userId), eq(atendimentos.resposta_vista, false), scope))
     .returning({ id: atendimentos.id });
   return updated.length > 0;
-}
-
-/**
- * The Telemedicina tab's badge for `GET /api/user` (handed to the auth routes
- * by app.ts): unread chat messages ({@link unreadCount}) and unopened answers.
- */
-export async function telemedicinaUnread(
-  db: Db,
-  userId: number,
-): Promise<{ mensagens: number; respostas: number }> {
-  const [mensagens, respostas] = await Promise.all([unreadCount(db, userId), unseenRespostas(db, userId)]);
-  return { mensagens, respostas };
 }

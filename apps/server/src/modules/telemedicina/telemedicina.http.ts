@@ -1,5 +1,3 @@
-import { INT4_MAX } from '@pulso/domain';
-import { z } from 'zod';
 import { authErrors, ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
 
 export const errors404 = { 404: ErrorBodySchema, 422: ValidationErrorBodySchema, ...authErrors } as const;

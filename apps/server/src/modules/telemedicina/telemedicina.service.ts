@@ -27,7 +27,7 @@ import { escapeLike } from '../cidades/cidades.service.ts';
 import { loadCaller } from '../timeline/timeline.service.ts';
 import { loadMedicoView, loadMedicoViews } from './medico.presenter.ts';
 import { readPagamentoPrevisto } from './pagamento-previsto.ts';
-import { markRespostasSeen, minhasSolicitacoes } from './respostas.ts';
+import { markRespostasSeen, minhasSolicitacoes, unseenRespostas } from './respostas.ts';
 import { listableMedico, medicoIdOf } from './telemedicina.access.ts';
 import { loadAtendimentoViews } from './telemedicina.presenter.ts';
 
@@ -279,4 +279,16 @@ export async function unreadCount(db: Db, userId: number): Promise<number> {
       ),
     );
   return row?.n ?? 0;
+}
+
+/**
+ * The Telemedicina tab's badge for `GET /api/user` (handed to the auth routes
+ * by app.ts): unread chat messages ({@link unreadCount}) and unopened answers.
+ */
+export async function telemedicinaUnread(
+  db: Db,
+  userId: number,
+): Promise<{ mensagens: number; respostas: number }> {
+  const [mensagens, respostas] = await Promise.all([unreadCount(db, userId), unseenRespostas(db, userId)]);
+  return { mensagens, respostas };
 }

@@ -1,5 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
-import { INT4_MAX, MAX_PDF_BYTES, PDF_TOO_LARGE_MESSAGE, TimelineItemViewSchema } from '@pulso/domain';
+import { MAX_PDF_BYTES, PDF_TOO_LARGE_MESSAGE, TimelineItemViewSchema } from '@pulso/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorHandler } from '../../error-handler.ts';
