@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import {
   type AgoraSaoPaulo,
-  afericaoFields,
   agoraEmSaoPaulo,
   digitosInteiros,
   type FaixaGrafico,
   type IndicadorCategoriaVisual,
   type IndicadorTom,
-  refineAfericaoNoFuturo,
 } from './afericao.ts';
+import { categoriaPorLimites, historicoSchema, leituraCreateSchema, leituraViewSchema } from './leitura.ts';
 
 /**
  * Capillary glucose (docs/indicators-and-score.md "Glucose";
@@ -75,10 +74,7 @@ export const GLICOSE_STATUS_VISUAL: Record<GlicoseStatus, IndicadorCategoriaVisu
 
 /** The category of a value (mg/dL) by the ranges for people without diabetes. */
 export function classificarGlicose(value: number): GlicoseStatus {
-  if (value >= GLICOSE_LIMITES.risco) return 'risco';
-  if (value >= GLICOSE_LIMITES.alterada) return 'alterada';
-  if (value >= GLICOSE_LIMITES.normal) return 'normal';
-  return 'abaixo';
+  return categoriaPorLimites(value, GLICOSE_LIMITES, 'abaixo');
 }
 
 /** Severity of the status alert, as the spec names it: success, info, warning, error. */
@@ -223,9 +219,7 @@ const periodo = (message: string) =>
  * (docs/indicators-and-score.md "Glucose"). `agora` is injectable for tests.
  */
 export function glicoseCreateSchema(agora: () => AgoraSaoPaulo = () => agoraEmSaoPaulo()) {
-  return z
-    .object({ value, time_of_day: periodo(GLICOSE_MESSAGES.periodo), ...afericaoFields(agora) })
-    .refine(...refineAfericaoNoFuturo(agora));
+  return leituraCreateSchema({ value, time_of_day: periodo(GLICOSE_MESSAGES.periodo) }, agora);
 }
 export const GlicoseCreateSchema = glicoseCreateSchema();
 export type GlicoseCreate = z.output<typeof GlicoseCreateSchema>;
@@ -237,9 +231,7 @@ export type GlicoseCreate = z.output<typeof GlicoseCreateSchema>;
  * injectable for tests.
  */
 export function glicoseUpdateSchema(agora: () => AgoraSaoPaulo = () => agoraEmSaoPaulo()) {
-  return z
-    .object({ index: periodo(GLICOSE_MESSAGES.periodo), value, ...afericaoFields(agora) })
-    .refine(...refineAfericaoNoFuturo(agora));
+  return leituraCreateSchema({ index: periodo(GLICOSE_MESSAGES.periodo), value }, agora);
 }
 export const GlicoseUpdateSchema = glicoseUpdateSchema();
 export type GlicoseUpdate = z.output<typeof GlicoseUpdateSchema>;
@@ -249,14 +241,10 @@ export type GlicoseUpdate = z.output<typeof GlicoseUpdateSchema>;
  * (1–4), `status` its category by the ranges without diabetes (the alert and
  * the colours for people with diabetes are computed from `value`).
  */
-export const GlicoseViewSchema = z.object({
-  id: z.number().int(),
-  value: z.number().int(),
-  time_of_day: z.number().int(),
-  status: z.enum(GLICOSE_STATUS),
-  data_afericao: z.string(),
-  time_afericao: z.string(),
-});
+export const GlicoseViewSchema = leituraViewSchema(
+  { value: z.number().int(), time_of_day: z.number().int() },
+  GLICOSE_STATUS,
+);
 export type GlicoseView = z.infer<typeof GlicoseViewSchema>;
 
 /**
@@ -275,9 +263,7 @@ export type GlicoseSaved = z.infer<typeof GlicoseSavedSchema>;
  * `GET /api/home/glicose` answer: a page of readings, latest first, how many
  * there are, and whether 'Diabetes' is among the user's conditions.
  */
-export const GlicoseHistoricoSchema = z.object({
-  glicose: z.array(GlicoseViewSchema),
-  total: z.number().int().min(0),
+export const GlicoseHistoricoSchema = historicoSchema('glicose', GlicoseViewSchema, {
   diabetes: z.boolean(),
 });
 export type GlicoseHistorico = z.infer<typeof GlicoseHistoricoSchema>;

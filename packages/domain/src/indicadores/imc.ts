@@ -3,13 +3,12 @@ import { formatDecimalBR, hasAtMostDecimals, parseDecimalBR } from '../shared/de
 import { blankToNull } from '../shared/zod-helpers.ts';
 import {
   type AgoraSaoPaulo,
-  afericaoFields,
   agoraEmSaoPaulo,
   compareAfericaoDesc,
   type FaixaGrafico,
   type IndicadorCategoriaVisual,
-  refineAfericaoNoFuturo,
 } from './afericao.ts';
+import { categoriaPorLimites, historicoSchema, leituraCreateSchema, leituraViewSchema } from './leitura.ts';
 
 /**
  * Body mass index (docs/indicators-and-score.md "BMI";
@@ -82,11 +81,7 @@ export function calcularImc(peso: number, altura: number): number {
  * 18,5–24,9 normal; 25–29,9 sobrepeso; ≥ 30 risco de obesidade.
  */
 export function classificarImc(imc: number): ImcStatus {
-  const shown = round1(imc);
-  if (shown >= IMC_LIMITES.obesidade) return 'obesidade';
-  if (shown >= IMC_LIMITES.sobrepeso) return 'sobrepeso';
-  if (shown >= IMC_LIMITES.normal) return 'normal';
-  return 'abaixo';
+  return categoriaPorLimites(round1(imc), IMC_LIMITES, 'abaixo');
 }
 
 /** A reading used to compute a weight change: its day, time, id and weight (kg). */
@@ -151,7 +146,7 @@ export const pesoSchema = z.preprocess(
  * and the previous reading. `agora` is injectable for tests.
  */
 export function imcCreateSchema(agora: () => AgoraSaoPaulo = () => agoraEmSaoPaulo()) {
-  return z.object({ peso: pesoSchema, ...afericaoFields(agora) }).refine(...refineAfericaoNoFuturo(agora));
+  return leituraCreateSchema({ peso: pesoSchema }, agora);
 }
 export const ImcCreateSchema = imcCreateSchema();
 export type ImcCreate = z.output<typeof ImcCreateSchema>;
@@ -161,16 +156,10 @@ export type ImcCreate = z.output<typeof ImcCreateSchema>;
  * (m), `imc` kg/m² (1 decimal), `variacao_peso` kg against the previous
  * reading (null for the first), `status` as the server classified it.
  */
-export const ImcViewSchema = z.object({
-  id: z.number().int(),
-  peso: z.number(),
-  altura: z.number(),
-  imc: z.number(),
-  variacao_peso: z.number().nullable(),
-  status: z.enum(IMC_STATUS),
-  data_afericao: z.string(),
-  time_afericao: z.string(),
-});
+export const ImcViewSchema = leituraViewSchema(
+  { peso: z.number(), altura: z.number(), imc: z.number(), variacao_peso: z.number().nullable() },
+  IMC_STATUS,
+);
 export type ImcView = z.infer<typeof ImcViewSchema>;
 
 /** `POST /api/home/imc` answer: 'Dado inserido com sucesso!' and the reading. */
@@ -181,9 +170,7 @@ export type ImcSaved = z.infer<typeof ImcSavedSchema>;
  * `GET /api/home/imc` answer: a page of readings, latest first, how many
  * there are, and the profile's current height (m, or null).
  */
-export const ImcHistoricoSchema = z.object({
-  indice_massa_corporal: z.array(ImcViewSchema),
-  total: z.number().int().min(0),
+export const ImcHistoricoSchema = historicoSchema('indice_massa_corporal', ImcViewSchema, {
   altura: z.number().nullable(),
 });
 export type ImcHistorico = z.infer<typeof ImcHistoricoSchema>;

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import {
   type AgoraSaoPaulo,
-  afericaoFields,
   agoraEmSaoPaulo,
   digitosInteiros,
   type FaixaGrafico,
   type IndicadorCategoriaVisual,
-  refineAfericaoNoFuturo,
 } from './afericao.ts';
+import { categoriaPorLimites, historicoSchema, leituraCreateSchema, leituraViewSchema } from './leitura.ts';
 
 /**
  * Oxygen saturation (docs/indicators-and-score.md "Oxygen saturation";
@@ -52,9 +51,7 @@ export const OXIGENACAO_FAIXA_NORMAL: FaixaGrafico = { de: 95, ate: 100, label: 
 
 /** The category of a saturation (%): 95–100 normal, 91–94 atenção, ≤ 90 alterada. */
 export function classificarOxigenacao(saturacao: number): OxigenacaoStatus {
-  if (saturacao >= OXIGENACAO_LIMITES.normal) return 'normal';
-  if (saturacao >= OXIGENACAO_LIMITES.atencao) return 'atencao';
-  return 'alterada';
+  return categoriaPorLimites(saturacao, OXIGENACAO_LIMITES, 'alterada');
 }
 
 /**
@@ -78,26 +75,22 @@ export function saturacaoProblema(n: number): string | null {
  * category is computed by the server. `agora` is injectable for tests.
  */
 export function oxigenacaoCreateSchema(agora: () => AgoraSaoPaulo = () => agoraEmSaoPaulo()) {
-  return z
-    .object({
+  return leituraCreateSchema(
+    {
       saturacao: digitosInteiros(OXIGENACAO_MESSAGES.saturacao, saturacaoProblema),
       bpm: digitosInteiros(OXIGENACAO_MESSAGES.bpm),
-      ...afericaoFields(agora),
-    })
-    .refine(...refineAfericaoNoFuturo(agora));
+    },
+    agora,
+  );
 }
 export const OxigenacaoCreateSchema = oxigenacaoCreateSchema();
 export type OxigenacaoCreate = z.output<typeof OxigenacaoCreateSchema>;
 
 /** An oxygen reading as answered: `saturacao` %, `bpm` beats per minute, `status` as the server classified it. */
-export const OxigenacaoViewSchema = z.object({
-  id: z.number().int(),
-  saturacao: z.number().int(),
-  bpm: z.number().int(),
-  status: z.enum(OXIGENACAO_STATUS),
-  data_afericao: z.string(),
-  time_afericao: z.string(),
-});
+export const OxigenacaoViewSchema = leituraViewSchema(
+  { saturacao: z.number().int(), bpm: z.number().int() },
+  OXIGENACAO_STATUS,
+);
 export type OxigenacaoView = z.infer<typeof OxigenacaoViewSchema>;
 
 /** `POST /api/home/oxigenacao` answer: 'Dado inserido com sucesso!' and the reading. */
@@ -105,8 +98,5 @@ export const OxigenacaoSavedSchema = z.object({ message: z.string(), oxigenacao:
 export type OxigenacaoSaved = z.infer<typeof OxigenacaoSavedSchema>;
 
 /** `GET /api/home/oxigenacao` answer: a page of readings, latest first, and how many there are. */
-export const OxigenacaoHistoricoSchema = z.object({
-  oxigenacao: z.array(OxigenacaoViewSchema),
-  total: z.number().int().min(0),
-});
+export const OxigenacaoHistoricoSchema = historicoSchema('oxigenacao', OxigenacaoViewSchema);
 export type OxigenacaoHistorico = z.infer<typeof OxigenacaoHistoricoSchema>;

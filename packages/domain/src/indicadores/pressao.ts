@@ -9,6 +9,7 @@ import {
   refineAfericaoNoFuturo,
   semErrosEm,
 } from './afericao.ts';
+import { categoriaPorLimites, historicoSchema, leituraViewSchema } from './leitura.ts';
 
 /**
  * Blood pressure (docs/indicators-and-score.md "Blood pressure": DBHA 2020,
@@ -66,22 +67,14 @@ export const PRESSAO_FAIXAS_NORMAIS: { sis: FaixaGrafico; dia: FaixaGrafico } = 
   dia: { de: 60, ate: 84, label: 'Diastólica normal (60–84)' },
 };
 
-function classify(value: number, limits: (typeof PRESSAO_LIMITES)['sis' | 'dia']): PressaoStatus {
-  if (value >= limits.muito_alta) return 'muito_alta';
-  if (value >= limits.alta) return 'alta';
-  if (value >= limits.alterada) return 'alterada';
-  if (value >= limits.normal) return 'normal';
-  return 'baixa';
-}
-
 /** The category of a systolic value alone: < 100 baixa, 100–129 normal, 130–139 alterada, 140–179 alta, ≥ 180 muito alta. */
 export function classificarSistolica(sis: number): PressaoStatus {
-  return classify(sis, PRESSAO_LIMITES.sis);
+  return categoriaPorLimites(sis, PRESSAO_LIMITES.sis, 'baixa');
 }
 
 /** The category of a diastolic value alone: < 60 baixa, 60–84 normal, 85–89 alterada, 90–109 alta, ≥ 110 muito alta. */
 export function classificarDiastolica(dia: number): PressaoStatus {
-  return classify(dia, PRESSAO_LIMITES.dia);
+  return categoriaPorLimites(dia, PRESSAO_LIMITES.dia, 'baixa');
 }
 
 const rank = (s: PressaoStatus) => PRESSAO_STATUS.indexOf(s);
@@ -150,14 +143,10 @@ export const PressaoCreateSchema = pressaoCreateSchema();
 export type PressaoCreate = z.output<typeof PressaoCreateSchema>;
 
 /** A blood pressure reading as answered: `sis`/`dia` mmHg, `status` as the server classified it. */
-export const PressaoViewSchema = z.object({
-  id: z.number().int(),
-  sis: z.number().int(),
-  dia: z.number().int(),
-  status: z.enum(PRESSAO_STATUS),
-  data_afericao: z.string(),
-  time_afericao: z.string(),
-});
+export const PressaoViewSchema = leituraViewSchema(
+  { sis: z.number().int(), dia: z.number().int() },
+  PRESSAO_STATUS,
+);
 export type PressaoView = z.infer<typeof PressaoViewSchema>;
 
 /** `POST /api/home/pressao` answer: 'Dado inserido com sucesso!' and the reading. */
@@ -165,8 +154,5 @@ export const PressaoSavedSchema = z.object({ message: z.string(), pressao: Press
 export type PressaoSaved = z.infer<typeof PressaoSavedSchema>;
 
 /** `GET /api/home/pressao` answer: a page of readings, latest first, and how many there are. */
-export const PressaoHistoricoSchema = z.object({
-  pressao: z.array(PressaoViewSchema),
-  total: z.number().int().min(0),
-});
+export const PressaoHistoricoSchema = historicoSchema('pressao', PressaoViewSchema);
 export type PressaoHistorico = z.infer<typeof PressaoHistoricoSchema>;

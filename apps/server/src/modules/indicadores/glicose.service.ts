@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { doencas, glicoses, user_doencas } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { isUniqueViolation } from '../telemedicina/telemedicina.access.ts';
-import { contarLeituras, ordemAfericaoDesc } from './indicadores.shared.ts';
+import { leituraSpec, paginaDeLeituras } from './indicadores.shared.ts';
 
 /**
  * Capillary glucose readings (docs/indicators-and-score.md "Glucose";
@@ -25,25 +25,18 @@ import { contarLeituras, ordemAfericaoDesc } from './indicadores.shared.ts';
  * `glicoses_user_day_period_unique`.
  */
 
-/** The columns of a glucose reading as answered. */
-export const glicoseColumns = {
-  id: glicoses.id,
-  value: glicoses.value,
-  time_of_day: glicoses.time_of_day,
-  data_afericao: glicoses.data_afericao,
-  time_afericao: glicoses.time_afericao,
-};
-
 /** A stored glucose reading as answered, its category from `value` (`classificarGlicose`). */
-export function toGlicoseView(row: {
-  id: number;
-  value: number;
-  time_of_day: number;
-  data_afericao: string;
-  time_afericao: string;
-}): GlicoseView {
-  return { ...row, status: classificarGlicose(row.value) };
-}
+export const GLICOSE_LEITURAS = leituraSpec({
+  table: glicoses,
+  columns: {
+    id: glicoses.id,
+    value: glicoses.value,
+    time_of_day: glicoses.time_of_day,
+    data_afericao: glicoses.data_afericao,
+    time_afericao: glicoses.time_afericao,
+  },
+  toView: (row): GlicoseView => ({ ...row, status: classificarGlicose(row.value) }),
+});
 
 /** What a glucose save did: inserted a new reading or updated the day and period's one. */
 export type GlicoseAcao = 'inserido' | 'atualizado';
@@ -77,10 +70,10 @@ export async function saveGlicose(
       target: [glicoses.user_id, glicoses.data_afericao, glicoses.time_of_day],
       set: { value: input.value, status, time_afericao: input.time_afericao, updated_at: sql`now()` },
     })
-    .returning({ ...glicoseColumns, inserido: sql<boolean>`(xmax = 0)` });
+    .returning({ ...GLICOSE_LEITURAS.columns, inserido: sql<boolean>`(xmax = 0)` });
   if (!row) throw new Error('glicose not saved');
   const { inserido, ...glicose } = row;
-  return { acao: inserido === true ? 'inserido' : 'atualizado', glicose: toGlicoseView(glicose) };
+  return { acao: inserido === true ? 'inserido' : 'atualizado', glicose: GLICOSE_LEITURAS.toView(glicose) };
 }
 
 /**
@@ -110,9 +103,9 @@ export async function updateGlicose(
         updated_at: sql`now()`,
       })
       .where(and(eq(glicoses.id, id), eq(glicoses.user_id, actor.userId)))
-      .returning(glicoseColumns);
+      .returning(GLICOSE_LEITURAS.columns);
     if (!row) throw notFound(INDICADOR_MESSAGES.notFound);
-    return toGlicoseView(row);
+    return GLICOSE_LEITURAS.toView(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw new HttpError(409, GLICOSE_MESSAGES.conflito);
     throw error;
@@ -134,16 +127,9 @@ export async function userTemDiabetes(db: Db, userId: number): Promise<boolean> 
  * and whether 'Diabetes' is among their conditions (`GET /api/home/glicose`).
  */
 export async function listGlicose(db: Db, actor: Actor, query: HistoricoQuery): Promise<GlicoseHistorico> {
-  const [rows, total, diabetes] = await Promise.all([
-    db
-      .select(glicoseColumns)
-      .from(glicoses)
-      .where(eq(glicoses.user_id, actor.userId))
-      .orderBy(...ordemAfericaoDesc(glicoses))
-      .offset(query.offset)
-      .limit(query.limit),
-    contarLeituras(db, glicoses, actor.userId),
+  const [{ items, total }, diabetes] = await Promise.all([
+    paginaDeLeituras(db, GLICOSE_LEITURAS, actor.userId, query),
     userTemDiabetes(db, actor.userId),
   ]);
-  return { glicose: rows.map(toGlicoseView), total, diabetes };
+  return { glicose: items, total, diabetes };
 }

@@ -1,6 +1,7 @@
 import {
   calcularImc,
   classificarImc,
+  type HistoricoQuery,
   IMC_MAX,
   IMC_MESSAGES,
   type ImcCreate,
@@ -15,7 +16,7 @@ import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { imcs, users } from '../../db/schema/index.ts';
 import { fieldError, HttpError } from '../../errors.ts';
-import { contarLeituras, ordemAfericaoDesc } from './indicadores.shared.ts';
+import { leituraSpec, ordemAfericaoDesc, paginaDeLeituras } from './indicadores.shared.ts';
 
 /**
  * Body mass index readings (docs/indicators-and-score.md "BMI";
@@ -24,29 +25,20 @@ import { contarLeituras, ordemAfericaoDesc } from './indicadores.shared.ts';
  * are the server's.
  */
 
-/** The columns of a BMI reading as answered. */
-export const imcColumns = {
-  id: imcs.id,
-  peso: imcs.peso,
-  altura: imcs.altura,
-  imc: imcs.imc,
-  variacao_peso: imcs.variacao_peso,
-  data_afericao: imcs.data_afericao,
-  time_afericao: imcs.time_afericao,
-};
-
 /** A stored BMI reading as answered, its category from `imc` (`classificarImc`). */
-export function toImcView(row: {
-  id: number;
-  peso: number;
-  altura: number;
-  imc: number;
-  variacao_peso: number | null;
-  data_afericao: string;
-  time_afericao: string;
-}): ImcView {
-  return { ...row, status: classificarImc(row.imc) };
-}
+export const IMC_LEITURAS = leituraSpec({
+  table: imcs,
+  columns: {
+    id: imcs.id,
+    peso: imcs.peso,
+    altura: imcs.altura,
+    imc: imcs.imc,
+    variacao_peso: imcs.variacao_peso,
+    data_afericao: imcs.data_afericao,
+    time_afericao: imcs.time_afericao,
+  },
+  toView: (row): ImcView => ({ ...row, status: classificarImc(row.imc) }),
+});
 
 /**
  * Saves a BMI reading of the actor (`POST /api/home/imc`,
@@ -107,7 +99,7 @@ export async function createImc(db: Db, actor: Actor, input: ImcCreate): Promise
         data_afericao: data,
         time_afericao: hora,
       })
-      .returning(imcColumns);
+      .returning(IMC_LEITURAS.columns);
     if (!row) throw new Error('imc not inserted');
 
     // The reading right after the new one (a later day or minute) now follows it.
@@ -128,7 +120,7 @@ export async function createImc(db: Db, actor: Actor, input: ImcCreate): Promise
         .set({ variacao_peso: variacaoPeso(seguinte.peso, { peso: input.peso }) })
         .where(eq(imcs.id, seguinte.id));
     }
-    return toImcView(row);
+    return IMC_LEITURAS.toView(row);
   });
 }
 
@@ -136,21 +128,10 @@ export async function createImc(db: Db, actor: Actor, input: ImcCreate): Promise
  * A page of the actor's BMI readings, latest first, how many there are, and
  * the profile's current height (m, or null) (`GET /api/home/imc`).
  */
-export async function listImc(
-  db: Db,
-  actor: Actor,
-  query: { offset: number; limit: number },
-): Promise<ImcHistorico> {
-  const [rows, total, [owner]] = await Promise.all([
-    db
-      .select(imcColumns)
-      .from(imcs)
-      .where(eq(imcs.user_id, actor.userId))
-      .orderBy(...ordemAfericaoDesc(imcs))
-      .offset(query.offset)
-      .limit(query.limit),
-    contarLeituras(db, imcs, actor.userId),
+export async function listImc(db: Db, actor: Actor, query: HistoricoQuery): Promise<ImcHistorico> {
+  const [{ items, total }, [owner]] = await Promise.all([
+    paginaDeLeituras(db, IMC_LEITURAS, actor.userId, query),
     db.select({ altura: users.altura }).from(users).where(eq(users.id, actor.userId)).limit(1),
   ]);
-  return { indice_massa_corporal: rows.map(toImcView), total, altura: owner?.altura ?? null };
+  return { indice_massa_corporal: items, total, altura: owner?.altura ?? null };
 }

@@ -3,7 +3,6 @@ import {
   GlicoseHistoricoSchema,
   GlicoseSavedSchema,
   GlicoseUpdateSchema,
-  HistoricoQuerySchema,
   ImcCreateSchema,
   ImcHistoricoSchema,
   ImcSavedSchema,
@@ -15,20 +14,23 @@ import {
   PressaoHistoricoSchema,
   PressaoSavedSchema,
 } from '@pulso/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { authErrors, ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
 import { actorOf, requireUser } from '../auth/auth.hooks.ts';
 import { listGlicose, saveGlicose, updateGlicose } from './glicose.service.ts';
 import { createImc, listImc } from './imc.service.ts';
-import { createOxigenacao, createPressao, listOxigenacao, listPressao } from './indicadores.service.ts';
-import { assertPodeRegistrar, leituraId } from './indicadores.shared.ts';
-
-const listResponses = (ok: z.ZodType) =>
-  ({ 200: ok, 422: ValidationErrorBodySchema, ...authErrors }) as const;
-const createResponses = (ok: z.ZodType) =>
-  ({ 201: ok, 403: ErrorBodySchema, 422: ValidationErrorBodySchema, ...authErrors }) as const;
+import {
+  createResponses,
+  type IndicadoresApp,
+  leituraRoutes,
+  meta,
+  requireUnlocked,
+} from './indicadores.http.ts';
+import { leituraId } from './indicadores.shared.ts';
+import { createOxigenacao, listOxigenacao } from './oxigenacao.service.ts';
+import { createPressao, listPressao } from './pressao.service.ts';
 
 /**
  * The four health indicators (docs/indicators-and-score.md "Indicators",
@@ -46,9 +48,6 @@ const createResponses = (ok: z.ZodType) =>
  */
 export const indicadoresRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
-  const meta = { tags: ['indicadores'], security: [{ bearer: [] }] };
-  /** onRequest: a locked caller's write is refused before its body is read. */
-  const requireUnlocked = async (request: FastifyRequest) => assertPodeRegistrar(db, actorOf(request));
 
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
@@ -57,158 +56,99 @@ export const indicadoresRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * `GET /api/home/pressao?offset=0&limit=30` → 200 `{pressao: [{id, sis,
    * dia, status, data_afericao, time_afericao}], total}` (mmHg), latest
-   * first (day, time, id); `limit` 1–200; 422 for a bad offset or limit; 401.
+   * first (day, time, id). `POST /api/home/pressao`, multipart or JSON `{sis,
+   * dia, data_afericao, time_afericao, status?}` (mmHg, 2–3 digits; `status`
+   * ignored) → 201 `{message: 'Dado inserido com sucesso!', pressao}` with
+   * the server's `status`; 422 per `pressaoCreateSchema` (the spec's
+   * diastolic warning under `errors.dia`).
    */
-  app.get(
-    '/home/pressao',
-    {
-      config: { access: 'self' },
-      onRequest: requireUser,
-      schema: {
-        ...meta,
-        summary: "A page of the caller's blood pressure readings, latest first",
-        querystring: HistoricoQuerySchema,
-        response: listResponses(PressaoHistoricoSchema),
-      },
+  leituraRoutes(app, db, {
+    path: '/home/pressao',
+    historico: {
+      summary: "A page of the caller's blood pressure readings, latest first",
+      schema: PressaoHistoricoSchema,
+      list: listPressao,
     },
-    async (request) => listPressao(db, actorOf(request), request.query),
-  );
-
-  /**
-   * `POST /api/home/pressao`, multipart or JSON `{sis, dia, data_afericao,
-   * time_afericao, status?}` (mmHg, 2–3 digits; `status` ignored) → 201
-   * `{message: 'Dado inserido com sucesso!', pressao}` with the server's
-   * `status`; 422 per `pressaoCreateSchema` (the spec's diastolic warning
-   * under `errors.dia`); 403 locked; 401.
-   */
-  app.post(
-    '/home/pressao',
-    {
-      config: { access: 'self' },
-      onRequest: [requireUser, requireUnlocked],
-      schema: {
-        ...meta,
-        summary: 'Saves a blood pressure reading (classified by the server)',
-        consumes: ['application/json', 'multipart/form-data'],
-        body: PressaoCreateSchema,
-        response: createResponses(PressaoSavedSchema),
-      },
+    criar: {
+      summary: 'Saves a blood pressure reading (classified by the server)',
+      consumes: ['application/json', 'multipart/form-data'],
+      body: PressaoCreateSchema,
+      saved: PressaoSavedSchema,
+      lista: 'pressao',
+      save: createPressao,
     },
-    async (request, reply) => {
-      const pressao = await createPressao(db, actorOf(request), request.body);
-      return reply.code(201).send({ message: INDICADOR_MESSAGES.inserted, pressao });
-    },
-  );
+  });
 
   /**
    * `GET /api/home/imc?offset&limit` → 200 `{indice_massa_corporal: [{id,
    * peso, altura, imc, variacao_peso, status, data_afericao, time_afericao}],
    * total, altura}` (kg, m, kg/m²; `altura` the profile's height now, or
-   * null), latest first; 422; 401.
+   * null), latest first. `POST /api/home/imc` JSON `{peso, data_afericao,
+   * time_afericao, imc?, variacao_peso?}` (kg; `imc` and `variacao_peso`
+   * ignored: computed from the profile's height and the previous reading) →
+   * 201 `{message, indice_massa_corporal}`; 422 `errors.peso` (range, no
+   * height in the profile, impossible BMI).
    */
-  app.get(
-    '/home/imc',
-    {
-      config: { access: 'self' },
-      onRequest: requireUser,
-      schema: {
-        ...meta,
-        summary: "A page of the caller's BMI readings, latest first, and the profile's height",
-        querystring: HistoricoQuerySchema,
-        response: listResponses(ImcHistoricoSchema),
-      },
+  leituraRoutes(app, db, {
+    path: '/home/imc',
+    historico: {
+      summary: "A page of the caller's BMI readings, latest first, and the profile's height",
+      schema: ImcHistoricoSchema,
+      list: listImc,
     },
-    async (request) => listImc(db, actorOf(request), request.query),
-  );
-
-  /**
-   * `POST /api/home/imc` JSON `{peso, data_afericao, time_afericao, imc?,
-   * variacao_peso?}` (kg; `imc` and `variacao_peso` ignored: computed from
-   * the profile's height and the previous reading) → 201 `{message,
-   * indice_massa_corporal}`; 422 `errors.peso` (range, no height in the
-   * profile, impossible BMI); 403 locked; 401.
-   */
-  app.post(
-    '/home/imc',
-    {
-      config: { access: 'self' },
-      onRequest: [requireUser, requireUnlocked],
-      schema: {
-        ...meta,
-        summary: 'Saves a weight; the server computes BMI, category and weight change',
-        body: ImcCreateSchema,
-        response: createResponses(ImcSavedSchema),
-      },
+    criar: {
+      summary: 'Saves a weight; the server computes BMI, category and weight change',
+      body: ImcCreateSchema,
+      saved: ImcSavedSchema,
+      lista: 'indice_massa_corporal',
+      save: createImc,
     },
-    async (request, reply) => {
-      const indice_massa_corporal = await createImc(db, actorOf(request), request.body);
-      return reply.code(201).send({ message: INDICADOR_MESSAGES.inserted, indice_massa_corporal });
-    },
-  );
+  });
 
   /**
    * `GET /api/home/oxigenacao?offset&limit` → 200 `{oxigenacao: [{id,
    * saturacao, bpm, status, data_afericao, time_afericao}], total}` (%,
-   * beats per minute), latest first; 422; 401.
+   * beats per minute), latest first. `POST /api/home/oxigenacao` JSON
+   * `{saturacao, bpm, data_afericao, time_afericao}` (% 50–100, bpm 2–3
+   * digits) → 201 `{message, oxigenacao}`; 422 per `oxigenacaoCreateSchema`.
    */
-  app.get(
-    '/home/oxigenacao',
-    {
-      config: { access: 'self' },
-      onRequest: requireUser,
-      schema: {
-        ...meta,
-        summary: "A page of the caller's oxygen readings, latest first",
-        querystring: HistoricoQuerySchema,
-        response: listResponses(OxigenacaoHistoricoSchema),
-      },
+  leituraRoutes(app, db, {
+    path: '/home/oxigenacao',
+    historico: {
+      summary: "A page of the caller's oxygen readings, latest first",
+      schema: OxigenacaoHistoricoSchema,
+      list: listOxigenacao,
     },
-    async (request) => listOxigenacao(db, actorOf(request), request.query),
-  );
-
-  /**
-   * `POST /api/home/oxigenacao` JSON `{saturacao, bpm, data_afericao,
-   * time_afericao}` (% 50–100, bpm 2–3 digits) → 201 `{message, oxigenacao}`;
-   * 422 per `oxigenacaoCreateSchema`; 403 locked; 401.
-   */
-  app.post(
-    '/home/oxigenacao',
-    {
-      config: { access: 'self' },
-      onRequest: [requireUser, requireUnlocked],
-      schema: {
-        ...meta,
-        summary: 'Saves an oxygen saturation reading (classified by the server)',
-        body: OxigenacaoCreateSchema,
-        response: createResponses(OxigenacaoSavedSchema),
-      },
+    criar: {
+      summary: 'Saves an oxygen saturation reading (classified by the server)',
+      body: OxigenacaoCreateSchema,
+      saved: OxigenacaoSavedSchema,
+      lista: 'oxigenacao',
+      save: createOxigenacao,
     },
-    async (request, reply) => {
-      const oxigenacao = await createOxigenacao(db, actorOf(request), request.body);
-      return reply.code(201).send({ message: INDICADOR_MESSAGES.inserted, oxigenacao });
-    },
-  );
+  });
 
   /**
    * `GET /api/home/glicose?offset&limit` → 200 `{glicose: [{id, value,
    * time_of_day, status, data_afericao, time_afericao}], total, diabetes}`
    * (mg/dL; `diabetes` whether 'Diabetes' is among the caller's
-   * conditions), latest first; 422; 401.
+   * conditions), latest first. Its writes save or update a day and period:
+   * {@link glicoseWriteRoutes}.
    */
-  app.get(
-    '/home/glicose',
-    {
-      config: { access: 'self' },
-      onRequest: requireUser,
-      schema: {
-        ...meta,
-        summary: "A page of the caller's glucose readings, latest first, and whether they have diabetes",
-        querystring: HistoricoQuerySchema,
-        response: listResponses(GlicoseHistoricoSchema),
-      },
+  leituraRoutes(app, db, {
+    path: '/home/glicose',
+    historico: {
+      summary: "A page of the caller's glucose readings, latest first, and whether they have diabetes",
+      schema: GlicoseHistoricoSchema,
+      list: listGlicose,
     },
-    async (request) => listGlicose(db, actorOf(request), request.query),
-  );
+  });
+  glicoseWriteRoutes(app, db);
+};
+
+/** The glucose writes: a save that may update the day and period's reading, and an edit. */
+function glicoseWriteRoutes(app: IndicadoresApp, db: Db) {
+  const unlocked = requireUnlocked(db);
 
   /**
    * `POST /api/home/glicose` JSON `{value, time_of_day, data_afericao,
@@ -222,7 +162,7 @@ export const indicadoresRoutes: FastifyPluginAsyncZod = async (app) => {
     '/home/glicose',
     {
       config: { access: 'self' },
-      onRequest: [requireUser, requireUnlocked],
+      onRequest: [requireUser, unlocked],
       schema: {
         ...meta,
         summary: 'Saves a glucose reading, or updates the one of the same day and period',
@@ -253,7 +193,7 @@ export const indicadoresRoutes: FastifyPluginAsyncZod = async (app) => {
     '/home/glicose/:id',
     {
       config: { access: 'owner' },
-      onRequest: [requireUser, requireUnlocked],
+      onRequest: [requireUser, unlocked],
       schema: {
         ...meta,
         summary: "Changes one of the caller's glucose readings",
@@ -274,4 +214,4 @@ export const indicadoresRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: INDICADOR_MESSAGES.updated, acao: 'atualizado' as const, glicose };
     },
   );
-};
+}

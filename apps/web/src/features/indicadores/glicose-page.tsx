@@ -1,31 +1,13 @@
-import { Alert, Anchor, Button, Text, Title } from '@mantine/core';
-import {
-  GLICOSE_MESSAGES,
-  type GlicoseView,
-  glicoseFaixa,
-  glicosePeriodoLabel,
-  INDICADOR_MESSAGES,
-} from '@pulso/domain';
+import { Alert, Anchor, Text, Title } from '@mantine/core';
+import { GLICOSE_MESSAGES, glicoseFaixa, glicosePeriodoLabel } from '@pulso/domain';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { pageTitles, paths } from '../../lib/paths.ts';
-import { useSnackbar } from '../../lib/snackbar/snackbar-context.tsx';
-import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { paths } from '../../lib/paths.ts';
 import { useHistorico, useSaveGlicose } from './api/indicadores-api.ts';
 import { GlicoseFields, glicoseCompleta } from './shared/glicose-fields.tsx';
-import {
-  type Afericao,
-  AfericaoFields,
-  agora,
-  classes,
-  type FieldErrorMap,
-  IndicadorHeader,
-  IndicadorLockedNotice,
-  saveFailure,
-  ToneBadge,
-  UserQueryError,
-  useLock,
-} from './shared/ui.tsx';
+import { IndicadorEntryPage } from './shared/indicador-entry-page.tsx';
+import { classes, type FieldErrorMap, ToneBadge } from './shared/ui.tsx';
+import { useIndicadorEntry } from './shared/use-indicador-entry.ts';
 
 /** Measuring tips of the glucose screen (docs/indicators-and-score.md "Glucose"). */
 const DICAS = [
@@ -50,144 +32,92 @@ const DICAS = [
  * fields.
  */
 export default function GlicosePage() {
-  useDocumentTitle(pageTitles.indicadorGlicose);
-  const { user, locked } = useLock();
+  const entry = useIndicadorEntry('glicose', useSaveGlicose, (r) => r.glicose, { keepAfericao: true });
   const historico = useHistorico('glicose');
-  const save = useSaveGlicose();
-  const snackbar = useSnackbar();
-  const formId = useId();
-
+  const dicasId = useId();
   const [periodo, setPeriodo] = useState('');
   const [value, setValue] = useState('');
-  const [quando, setQuando] = useState<Afericao>(agora);
-  const [errors, setErrors] = useState<FieldErrorMap>({});
-  const [saved, setSaved] = useState<GlicoseView | null>(null);
   const diabetes = historico.diabetes;
+  const { saved } = entry;
 
   const submit = () => {
-    if (locked) return;
     const local: FieldErrorMap = {};
     if (periodo === '') local.time_of_day = GLICOSE_MESSAGES.periodo;
     else if (!glicoseCompleta(value)) local.value = GLICOSE_MESSAGES.value;
-    if (Object.keys(local).length > 0) {
-      setErrors(local);
-      return;
-    }
-    save.mutate(
-      { value, time_of_day: Number(periodo), ...quando },
-      {
-        onSuccess: ({ message, glicose }) => {
-          setSaved(glicose);
-          setValue('');
-          setErrors({});
-          snackbar.success(message);
-        },
-        onError: (error) => {
-          const failure = saveFailure(error, INDICADOR_MESSAGES.insertError);
-          setErrors(failure.fields);
-          snackbar.error(failure.message);
-        },
-      },
-    );
+    entry.submit({
+      errors: local,
+      body: () => ({ value, time_of_day: Number(periodo), ...entry.quando }),
+      reset: () => setValue(''),
+    });
   };
 
   const faixa = saved ? glicoseFaixa(saved.value, diabetes) : null;
 
   return (
-    <div className={classes.page}>
-      <IndicadorHeader title={pageTitles.indicadorGlicose}>
-        Registre a glicemia capilar do glicosímetro em mg/dL. Uma medição por período do dia: salvar de novo o
-        mesmo dia e período atualiza o valor.
-      </IndicadorHeader>
-      <UserQueryError user={user} />
-      {locked && <IndicadorLockedNotice />}
-
-      {historico.query.isSuccess && !diabetes && (
-        <Alert color="blue" variant="light">
-          <Text size="sm" mb="xs">
-            {GLICOSE_MESSAGES.avisoDiabetes}
-          </Text>
-          <Anchor component={Link} to={paths.saude} fw={600} size="sm" c="blue.9" underline="always">
-            Abrir Minha saúde
-          </Anchor>
-        </Alert>
-      )}
-
-      <section className={classes.card} aria-labelledby={`${formId}-d`}>
-        <Title order={2} size="h4" id={`${formId}-d`} className={classes.cardTitle}>
-          Dicas para medir
-        </Title>
-        <ul className={classes.tips}>
-          {DICAS.map((dica) => (
-            <li key={dica}>
-              <Text size="sm">{dica}</Text>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <section className={classes.card} aria-labelledby={`${formId}-t`}>
-        <Title order={2} size="h4" id={`${formId}-t`} className={classes.cardTitle}>
-          Nova medição
-        </Title>
-        <form
-          className={classes.form}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
+    <IndicadorEntryPage
+      entry={entry}
+      intro={
+        <>
+          Registre a glicemia capilar do glicosímetro em mg/dL. Uma medição por período do dia: salvar de novo
+          o mesmo dia e período atualiza o valor.
+        </>
+      }
+      historicoNasAcoes
+      avisos={
+        <>
+          {historico.query.isSuccess && !diabetes && (
+            <Alert color="blue" variant="light">
+              <Text size="sm" mb="xs">
+                {GLICOSE_MESSAGES.avisoDiabetes}
+              </Text>
+              <Anchor component={Link} to={paths.saude} fw={600} size="sm" c="blue.9" underline="always">
+                Abrir Minha saúde
+              </Anchor>
+            </Alert>
+          )}
+          <section className={classes.card} aria-labelledby={dicasId}>
+            <Title order={2} size="h4" id={dicasId} className={classes.cardTitle}>
+              Dicas para medir
+            </Title>
+            <ul className={classes.tips}>
+              {DICAS.map((dica) => (
+                <li key={dica}>
+                  <Text size="sm">{dica}</Text>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </>
+      }
+      campos={
+        <GlicoseFields
+          periodo={periodo}
+          onPeriodo={(next) => {
+            setPeriodo(next);
+            entry.clearErrors('time_of_day');
           }}
-        >
-          <div className={classes.fields}>
-            <GlicoseFields
-              periodo={periodo}
-              onPeriodo={(next) => {
-                setPeriodo(next);
-                setErrors(({ time_of_day: _, ...rest }) => rest);
-              }}
-              value={value}
-              onValue={(next) => {
-                setValue(next);
-                setErrors(({ value: _, ...rest }) => rest);
-              }}
-              diabetes={diabetes}
-              errors={errors}
-              disabled={locked}
-              warning={GLICOSE_MESSAGES.periodoPrimeiro}
-            />
-            <AfericaoFields
-              value={quando}
-              onChange={(next) => {
-                setQuando(next);
-                setErrors(({ data_afericao: _, time_afericao: __, ...rest }) => rest);
-              }}
-              errors={errors}
-              disabled={locked}
-            />
-          </div>
-          <div className={classes.actions}>
-            <Button component={Link} to={paths.indicadorGlicoseHistorico} variant="default" size="md">
-              Ver histórico
-            </Button>
-            <Button type="submit" size="md" disabled={locked} loading={save.isPending}>
-              Salvar
-            </Button>
-          </div>
-        </form>
-      </section>
-
-      {saved && faixa && (
-        <section className={classes.card} aria-label="Última medição salva">
-          <Title order={2} size="h4" className={classes.cardTitle}>
-            Última medição salva
-          </Title>
-          <div className={classes.result}>
+          value={value}
+          onValue={(next) => {
+            setValue(next);
+            entry.clearErrors('value');
+          }}
+          diabetes={diabetes}
+          errors={entry.errors}
+          disabled={entry.locked}
+          warning={GLICOSE_MESSAGES.periodoPrimeiro}
+        />
+      }
+      onSubmit={submit}
+      ultima={
+        saved &&
+        faixa && (
+          <>
             <span className={classes.resultValue}>{saved.value} mg/dL</span>
             <Text size="sm">{glicosePeriodoLabel(saved.time_of_day)}</Text>
             <ToneBadge label={faixa.label} tom={faixa.tom} />
-          </div>
-        </section>
-      )}
-    </div>
+          </>
+        )
+      }
+    />
   );
 }

@@ -5,21 +5,19 @@ import {
   IMC_STATUS_VISUAL,
   type ImcView,
 } from '@pulso/domain';
-import { pageTitles, paths } from '../../lib/paths.ts';
-import { useDocumentTitle } from '../../ui/use-document-title.ts';
-import { useHistorico } from './api/indicadores-api.ts';
-import { HistoricoView, type Serie } from './shared/historico-view.tsx';
+import { HistoricoView, legendaDe, type Serie } from './shared/historico-view.tsx';
+import { useIndicadorHistorico } from './shared/use-indicador-historico.ts';
 
 const SERIES: Serie<ImcView>[] = [
   { key: 'imc', name: 'IMC', value: (i) => i.imc, cor: '#1c64c4', faixa: IMC_FAIXA_NORMAL },
 ];
 
-const INTERVALOS: Record<keyof typeof IMC_STATUS_VISUAL, string> = {
+const LEGENDA = legendaDe(IMC_STATUS_VISUAL, {
   abaixo: 'abaixo de 18,5',
   normal: '18,5–24,9',
   sobrepeso: '25–29,9',
   obesidade: '30 ou mais',
-};
+});
 
 /**
  * /indicador/imc/historico, 'Histórico de IMC'
@@ -29,14 +27,10 @@ const INTERVALOS: Record<keyof typeof IMC_STATUS_VISUAL, string> = {
  * time with the normal band (18,5–24,9) shaded.
  */
 export default function ImcHistoricoPage() {
-  useDocumentTitle(pageTitles.indicadorImcHistorico);
-  const historico = useHistorico('imc');
+  const { tela } = useIndicadorHistorico('imc');
   return (
     <HistoricoView<ImcView>
-      title={pageTitles.indicadorImcHistorico}
-      entrada={paths.indicadorImc}
-      entradaLabel="Registrar IMC"
-      historico={historico}
+      {...tela}
       series={SERIES}
       unidade="kg/m²"
       colunas={[
@@ -49,10 +43,7 @@ export default function ImcHistoricoPage() {
         },
       ]}
       categoria={(i) => IMC_STATUS_VISUAL[i.status]}
-      legenda={Object.entries(IMC_STATUS_VISUAL).map(([k, v]) => ({
-        ...v,
-        intervalo: INTERVALOS[k as keyof typeof INTERVALOS],
-      }))}
+      legenda={LEGENDA}
     />
   );
 }

@@ -1,54 +1,46 @@
 import { Button, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { pageTitles, paths } from '../../lib/paths.ts';
+import { pageTitles } from '../../lib/paths.ts';
 import { Icon, type IconName } from '../../ui/icon.tsx';
 import { LockedButton } from '../../ui/trial-lock/locked-button.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import type { IndicadorKind } from './api/indicadores-api.ts';
+import { TELAS } from './shared/telas.ts';
 import { classes, IndicadorLockedNotice, UserQueryError, useLock } from './shared/ui.tsx';
 
 interface Entry {
+  /** The indicator: its screens and the name of its entry's button are in {@link TELAS}. */
+  kind: IndicadorKind;
   title: string;
   text: string;
   icon: IconName;
-  to: string;
-  historico: string;
-  /** Name of the entry's button. */
-  registrar: string;
 }
 
 /** The four indicators of /indicador, in the spec's order (docs/indicators-and-score.md "Indicators"). */
 const ENTRIES: Entry[] = [
   {
+    kind: 'pressao',
     title: 'Pressão arterial',
-    registrar: 'Registrar pressão',
     text: 'Sistólica e diastólica em mmHg.',
     icon: 'heart',
-    to: paths.indicadorPressao,
-    historico: paths.indicadorPressaoHistorico,
   },
   {
+    kind: 'imc',
     title: 'IMC',
-    registrar: 'Registrar IMC',
     text: 'Índice de massa corporal: seu peso e a altura do perfil.',
     icon: 'body',
-    to: paths.indicadorImc,
-    historico: paths.indicadorImcHistorico,
   },
   {
+    kind: 'oxigenacao',
     title: 'Oxigenação',
-    registrar: 'Registrar oxigenação',
     text: 'Saturação de oxigênio (%) e batimentos por minuto.',
     icon: 'chart',
-    to: paths.indicadorOxigenacao,
-    historico: paths.indicadorOxigenacaoHistorico,
   },
   {
+    kind: 'glicose',
     title: 'Glicose',
-    registrar: 'Registrar glicose',
     text: 'Glicemia capilar em mg/dL, por período do dia.',
     icon: 'bulb',
-    to: paths.indicadorGlicose,
-    historico: paths.indicadorGlicoseHistorico,
   },
 ];
 
@@ -75,37 +67,40 @@ export default function IndicadoresPage() {
       <UserQueryError user={user} />
       {locked && <IndicadorLockedNotice />}
       <ul className={classes.entries}>
-        {ENTRIES.map((entry) => (
-          <li key={entry.to}>
-            <section className={`${classes.card} ${classes.entry}`} aria-label={entry.title}>
-              <div className={classes.entryHead}>
-                <Icon name={entry.icon} size={24} aria-hidden="true" />
-                <Title order={2} size="h3" className={classes.cardTitle}>
-                  {entry.title}
-                </Title>
-              </div>
-              <Text size="sm">{entry.text}</Text>
-              <div className={classes.entryActions}>
-                {locked ? (
-                  <LockedButton size="md">{entry.registrar}</LockedButton>
-                ) : (
-                  <Button component={Link} to={entry.to} size="md">
-                    {entry.registrar}
+        {ENTRIES.map((entry) => {
+          const telas = TELAS[entry.kind];
+          return (
+            <li key={entry.kind}>
+              <section className={`${classes.card} ${classes.entry}`} aria-label={entry.title}>
+                <div className={classes.entryHead}>
+                  <Icon name={entry.icon} size={24} aria-hidden="true" />
+                  <Title order={2} size="h3" className={classes.cardTitle}>
+                    {entry.title}
+                  </Title>
+                </div>
+                <Text size="sm">{entry.text}</Text>
+                <div className={classes.entryActions}>
+                  {locked ? (
+                    <LockedButton size="md">{telas.registrar}</LockedButton>
+                  ) : (
+                    <Button component={Link} to={telas.entrada} size="md">
+                      {telas.registrar}
+                    </Button>
+                  )}
+                  <Button
+                    component={Link}
+                    to={telas.historico}
+                    size="md"
+                    variant="default"
+                    aria-label={telas.historicoTitulo}
+                  >
+                    Histórico
                   </Button>
-                )}
-                <Button
-                  component={Link}
-                  to={entry.historico}
-                  size="md"
-                  variant="default"
-                  aria-label={`Histórico de ${entry.title === 'IMC' ? 'IMC' : entry.title.toLowerCase()}`}
-                >
-                  Histórico
-                </Button>
-              </div>
-            </section>
-          </li>
-        ))}
+                </div>
+              </section>
+            </li>
+          );
+        })}
       </ul>
     </div>
   );

@@ -4,10 +4,8 @@ import {
   type OxigenacaoView,
   SATURACAO_MAX,
 } from '@pulso/domain';
-import { pageTitles, paths } from '../../lib/paths.ts';
-import { useDocumentTitle } from '../../ui/use-document-title.ts';
-import { useHistorico } from './api/indicadores-api.ts';
-import { HistoricoView, type Serie } from './shared/historico-view.tsx';
+import { HistoricoView, legendaDe, type Serie } from './shared/historico-view.tsx';
+import { useIndicadorHistorico } from './shared/use-indicador-historico.ts';
 
 const SERIES: Serie<OxigenacaoView>[] = [
   {
@@ -20,11 +18,11 @@ const SERIES: Serie<OxigenacaoView>[] = [
   },
 ];
 
-const INTERVALOS: Record<keyof typeof OXIGENACAO_STATUS_VISUAL, string> = {
+const LEGENDA = legendaDe(OXIGENACAO_STATUS_VISUAL, {
   normal: '95–100%',
   atencao: '91–94%',
   alterada: '90% ou menos',
-};
+});
 
 /**
  * /indicador/oxigenacao/historico, 'Histórico de oxigenação'
@@ -34,14 +32,10 @@ const INTERVALOS: Record<keyof typeof OXIGENACAO_STATUS_VISUAL, string> = {
  * (95–100 %) shaded.
  */
 export default function OxigenacaoHistoricoPage() {
-  useDocumentTitle(pageTitles.indicadorOxigenacaoHistorico);
-  const historico = useHistorico('oxigenacao');
+  const { tela } = useIndicadorHistorico('oxigenacao');
   return (
     <HistoricoView<OxigenacaoView>
-      title={pageTitles.indicadorOxigenacaoHistorico}
-      entrada={paths.indicadorOxigenacao}
-      entradaLabel="Registrar oxigenação"
-      historico={historico}
+      {...tela}
       series={SERIES}
       unidade="%"
       colunas={[
@@ -49,10 +43,7 @@ export default function OxigenacaoHistoricoPage() {
         { header: 'Pulso (bpm)', cell: (o) => o.bpm, depois: true },
       ]}
       categoria={(o) => OXIGENACAO_STATUS_VISUAL[o.status]}
-      legenda={Object.entries(OXIGENACAO_STATUS_VISUAL).map(([k, v]) => ({
-        ...v,
-        intervalo: INTERVALOS[k as keyof typeof INTERVALOS],
-      }))}
+      legenda={LEGENDA}
     />
   );
 }

@@ -1,21 +1,19 @@
 import { PRESSAO_FAIXAS_NORMAIS, PRESSAO_STATUS_VISUAL, type PressaoView } from '@pulso/domain';
-import { pageTitles, paths } from '../../lib/paths.ts';
-import { useDocumentTitle } from '../../ui/use-document-title.ts';
-import { useHistorico } from './api/indicadores-api.ts';
-import { HistoricoView, type Serie } from './shared/historico-view.tsx';
+import { HistoricoView, legendaDe, type Serie } from './shared/historico-view.tsx';
+import { useIndicadorHistorico } from './shared/use-indicador-historico.ts';
 
 const SERIES: Serie<PressaoView>[] = [
   { key: 'sis', name: 'Sistólica', value: (p) => p.sis, cor: '#1c64c4', faixa: PRESSAO_FAIXAS_NORMAIS.sis },
   { key: 'dia', name: 'Diastólica', value: (p) => p.dia, cor: '#862e9c', faixa: PRESSAO_FAIXAS_NORMAIS.dia },
 ];
 
-const INTERVALOS: Record<keyof typeof PRESSAO_STATUS_VISUAL, string> = {
+const LEGENDA = legendaDe(PRESSAO_STATUS_VISUAL, {
   baixa: 'abaixo de 100/60',
   normal: '100–129 / 60–84',
   alterada: '130–139 / 85–89',
   alta: '140–179 / 90–109',
   muito_alta: '180 / 110 ou mais',
-};
+});
 
 /**
  * /indicador/pressao/historico, 'Histórico de pressão arterial'
@@ -24,22 +22,15 @@ const INTERVALOS: Record<keyof typeof PRESSAO_STATUS_VISUAL, string> = {
  * of systolic and diastolic over time with both normal bands shaded.
  */
 export default function PressaoHistoricoPage() {
-  useDocumentTitle(pageTitles.indicadorPressaoHistorico);
-  const historico = useHistorico('pressao');
+  const { tela } = useIndicadorHistorico('pressao');
   return (
     <HistoricoView<PressaoView>
-      title={pageTitles.indicadorPressaoHistorico}
-      entrada={paths.indicadorPressao}
-      entradaLabel="Registrar pressão"
-      historico={historico}
+      {...tela}
       series={SERIES}
       unidade="mmHg"
       colunas={[{ header: 'Pressão (mmHg)', cell: (p) => `${p.sis}/${p.dia}` }]}
       categoria={(p) => PRESSAO_STATUS_VISUAL[p.status]}
-      legenda={Object.entries(PRESSAO_STATUS_VISUAL).map(([k, v]) => ({
-        ...v,
-        intervalo: INTERVALOS[k as keyof typeof INTERVALOS],
-      }))}
+      legenda={LEGENDA}
     />
   );
 }

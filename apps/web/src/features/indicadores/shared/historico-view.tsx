@@ -6,7 +6,7 @@ import { QueryError } from '../../../ui/query-error.tsx';
 import { useOverflowsX } from '../../../ui/use-overflows.ts';
 import type { useHistorico } from '../api/indicadores-api.ts';
 import { HistoricoChart, type Leitura, type Serie } from './historico-chart.tsx';
-import { classes, IndicadorHeader, TOM_COR, ToneBadge } from './ui.tsx';
+import { classes, IndicadorHeader, ToneBadge } from './ui.tsx';
 
 export type { Serie };
 
@@ -16,6 +16,20 @@ export interface Coluna<T> {
   cell: (item: T) => ReactNode;
   /** Shown after the category (secondary: a phone may have to scroll to it). */
   depois?: boolean;
+}
+
+/** A legend entry: a category as shown and the range of values it covers. */
+export type Legenda = IndicadorCategoriaVisual & { intervalo?: string };
+
+/** The legend of an indicator's categories (in their order), each with its range as read (`intervalos`). */
+export function legendaDe<K extends string>(
+  visual: Record<K, IndicadorCategoriaVisual>,
+  intervalos: Record<K, string>,
+): Legenda[] {
+  return (Object.entries(visual) as [K, IndicadorCategoriaVisual][]).map(([k, v]) => ({
+    ...v,
+    intervalo: intervalos[k],
+  }));
 }
 
 /**
@@ -49,7 +63,7 @@ export function HistoricoView<T extends Leitura>({
   colunas: Coluna<T>[];
   categoria: (item: T) => IndicadorCategoriaVisual;
   /** The categories and their ranges, as a list under the table. */
-  legenda: (IndicadorCategoriaVisual & { intervalo?: string })[];
+  legenda: Legenda[];
   /** A last column of actions per row (glucose: 'Editar'). */
   acoes?: Coluna<T>;
 }) {
@@ -200,5 +214,3 @@ export function HistoricoView<T extends Leitura>({
     </div>
   );
 }
-
-export { TOM_COR };

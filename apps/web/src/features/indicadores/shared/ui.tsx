@@ -3,6 +3,7 @@ import {
   AFERICAO_DATA_MIN,
   agoraEmSaoPaulo,
   INDICADOR_MESSAGES,
+  type IndicadorCategoriaVisual,
   type IndicadorTom,
   isLocked,
 } from '@pulso/domain';
@@ -25,6 +26,16 @@ export function ToneBadge({ label, tom }: { label: string; tom: IndicadorTom }) 
       <span className={classes.dot} aria-hidden="true" />
       {label}
     </span>
+  );
+}
+
+/** A reading's value and its category, as a result line shows them. */
+export function ValorCategoria({ valor, categoria }: { valor: string; categoria: IndicadorCategoriaVisual }) {
+  return (
+    <>
+      <span className={classes.resultValue}>{valor}</span>
+      <ToneBadge label={categoria.label} tom={categoria.tom} />
+    </>
   );
 }
 
