@@ -21,6 +21,17 @@ module.exports = {
       to: { path: '^apps/server/src/modules/' },
     },
     {
+      name: 'server-modules-through-public-file',
+      comment:
+        'A server module uses another only through its index.ts, which lists what it offers; tests may reach inside.',
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/([^/]+)/', pathNot: '(\\.test|test-support|testkit)\\.ts$' },
+      to: {
+        path: '^apps/server/src/modules/',
+        pathNot: ['^apps/server/src/modules/$1/', '^apps/server/src/modules/[^/]+/index\\.ts$'],
+      },
+    },
+    {
       name: 'domain-has-no-io',
       comment:
         'packages/domain is pure rules shared by server, web and code page: no Node built-ins, no apps.',

@@ -7,9 +7,15 @@ import { account_tokens, sessions, users } from '../../db/schema/index.ts';
 import { fieldError } from '../../errors.ts';
 import { runMailJob } from '../../platform/mail-jobs.ts';
 import { passwordResetMail } from '../../platform/mail-templates.ts';
-import { consumeToken, issueAccountToken, sendVerificationMail } from '../auth/account-tokens.ts';
-import { assertPasswordAllowed, hashPassword, hashToken } from '../auth/auth.service.ts';
-import { clearLoginFailures } from '../auth/login-throttle.ts';
+import {
+  assertPasswordAllowed,
+  clearLoginFailures,
+  consumeToken,
+  hashPassword,
+  hashToken,
+  issueAccountToken,
+  sendVerificationMail,
+} from '../auth/index.ts';
 
 /**
  * `PUT /api/email/verify/:token`: confirms the e-mail of the token's account.

@@ -5,7 +5,7 @@ import { staffGuard } from '../../access.ts';
 import type { Db } from '../../db/client.ts';
 import { staff, users } from '../../db/schema/index.ts';
 import { forbidden } from '../../errors.ts';
-import { requireUser } from '../auth/auth.hooks.ts';
+import { requireUser } from '../auth/index.ts';
 
 /** The staff member acting (issue 9 "Access"), as every admin route and the audit log know them. */
 export interface StaffActor {

@@ -8,7 +8,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { audit_log, content_pages } from '../../db/schema/index.ts';
 import { fieldError, notFound } from '../../errors.ts';
-import { CONTENT_NOT_FOUND_MESSAGE } from '../conteudo/conteudo.service.ts';
+import { CONTENT_NOT_FOUND_MESSAGE } from '../conteudo/index.ts';
 import type { StaffActor } from './admin.access.ts';
 import { audit } from './audit.service.ts';
 import { ENTIDADE } from './conteudo.shared.ts';

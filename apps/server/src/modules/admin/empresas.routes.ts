@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema, MessageSchema, ValidationErrorBodySchema } from '../../http.ts';
-import { listCompanies } from '../empresas/empresas.service.ts';
+import { listCompanies } from '../empresas/index.ts';
 import { requireStaff, staffActor } from './admin.access.ts';
 import {
   adminCreateCompany,

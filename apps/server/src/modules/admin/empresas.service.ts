@@ -15,7 +15,7 @@ import {
   listInvitations,
   listMembers,
   setCompanyActive,
-} from '../empresas/empresas.service.ts';
+} from '../empresas/index.ts';
 import type { StaffActor } from './admin.access.ts';
 import { audit } from './audit.service.ts';
 

@@ -10,7 +10,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { searchKey } from '../../db/search-key.ts';
-import { drawFreeCode } from '../auth/auth.service.ts';
+import { drawFreeCode } from '../auth/index.ts';
 import type { StaffActor } from './admin.access.ts';
 import { audit } from './audit.service.ts';
 import { getMedico } from './medicos-query.service.ts';

@@ -20,7 +20,7 @@ import {
 } from '../../db/schema/index.ts';
 import { searchKey } from '../../db/search-key.ts';
 import { notFound } from '../../errors.ts';
-import { escapeLike } from '../cidades/cidades.service.ts';
+import { escapeLike } from '../cidades/index.ts';
 
 import { cidadeName } from './medicos-refusal.ts';
 

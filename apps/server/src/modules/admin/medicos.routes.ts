@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema, IdParams, ValidationErrorBodySchema } from '../../http.ts';
-import { assertPasswordAllowed, hashPassword } from '../auth/auth.service.ts';
+import { assertPasswordAllowed, hashPassword } from '../auth/index.ts';
 
 import { requireStaff, staffActor } from './admin.access.ts';
 import { adminCreateMedico } from './medicos-create.service.ts';

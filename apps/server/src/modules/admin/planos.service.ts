@@ -12,7 +12,7 @@ import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { app_settings, coupons, planos, subscriptions } from '../../db/schema/index.ts';
 import { fieldError, notFound } from '../../errors.ts';
-import { ATENDIMENTO_VALOR_KEY, getAtendimentoValor } from '../pagamentos/settings.service.ts';
+import { ATENDIMENTO_VALOR_KEY, getAtendimentoValor } from '../pagamentos/index.ts';
 import type { StaffActor } from './admin.access.ts';
 import { audit } from './audit.service.ts';
 

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
 import { createUrlSigner, loadFilesUrlSecret } from '../../platform/signed-url.ts';
-import { DOCUMENTO_URL_PURPOSE } from '../profissional/profissional.service.ts';
+import { DOCUMENTO_URL_PURPOSE } from '../profissional/index.ts';
 
 import { requireStaff, staffActor } from './admin.access.ts';
 import { listProfissionais, reviewProfissional } from './profissionais.service.ts';

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { profissionais, users } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import type { UrlSigner } from '../../platform/signed-url.ts';
-import { signedDocumentoUrl } from '../profissional/profissional.service.ts';
+import { signedDocumentoUrl } from '../profissional/index.ts';
 
 import type { StaffActor } from './admin.access.ts';
 import { audit } from './audit.service.ts';

@@ -2,7 +2,7 @@ import type { StaffRole } from '@pulso/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { staff, users } from '../../db/schema/index.ts';
-import { drawFreeCode } from '../auth/auth.service.ts';
+import { drawFreeCode } from '../auth/index.ts';
 
 /** Why a staff account was not created. */
 export class StaffEmailTaken extends Error {

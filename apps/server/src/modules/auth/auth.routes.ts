@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../errors.ts';
 import { authErrors, ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
-import { selectUserRow, toUserView } from '../users/user.presenter.ts';
+import { selectUserRow, toUserView } from '../users/index.ts';
 import { sendVerificationMail } from './account-tokens.ts';
 import { actorOf, requireUser } from './auth.hooks.ts';
 import { authenticate, issueSession, registerPatient, revokeSession } from './auth.service.ts';

@@ -2,7 +2,7 @@ import { ClinicaViewSchema, EspecialidadeViewSchema } from '@pulso/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors } from '../../http.ts';
-import { requireUser } from '../auth/auth.hooks.ts';
+import { requireUser } from '../auth/index.ts';
 import { listEspecialidades, searchClinicas } from './clinicas.service.ts';
 
 /**

@@ -3,7 +3,7 @@ import { asc, desc, eq, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cidades, clinicas, especialidades } from '../../db/schema/index.ts';
 import { searchKey } from '../../db/search-key.ts';
-import { escapeLike } from '../cidades/cidades.service.ts';
+import { escapeLike } from '../cidades/index.ts';
 
 /** Most clinics one search answers. */
 export const CLINICAS_SEARCH_LIMIT = 20;

@@ -15,7 +15,7 @@ import { formatCode, PublicCodeViewSchema, parseCode } from '@pulso/domain';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../errors.ts';
 import { codeBudget, markCodeMiss } from '../../platform/rate-limit.ts';
-import { findVirginCode } from '../qrcode/qrcode.service.ts';
+import { findVirginCode } from '../qrcode/index.ts';
 import { codeLookup } from './code.service.ts';
 
 /** Source path of the public page's browser entry in the Vite manifest (apps/web). */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema } from '../../http.ts';
 import { codeBudget } from '../../platform/rate-limit.ts';
-import { optionalUser } from '../auth/auth.hooks.ts';
+import { optionalUser } from '../auth/index.ts';
 import { codeLookup } from './code.service.ts';
 
 /**

@@ -25,12 +25,7 @@ import {
 } from '../../db/schema/index.ts';
 import { safeError } from '../../error-handler.ts';
 import { HttpError, notFound } from '../../errors.ts';
-import {
-  healthSections,
-  toPublicEmergencyView,
-  type UserRow,
-  userRowColumns,
-} from '../users/user.presenter.ts';
+import { healthSections, toPublicEmergencyView, type UserRow, userRowColumns } from '../users/index.ts';
 import { viewerClassifier } from './viewer.service.ts';
 
 /** 404 message of `GET /api/code/:code` (docs/codes.md "Opening a code", "Virgin codes"). */

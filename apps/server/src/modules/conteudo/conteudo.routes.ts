@@ -1,7 +1,7 @@
 import { ContentPageSchema, DicasAnswerSchema, FaqsAnswerSchema } from '@pulso/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors, ErrorBodySchema } from '../../http.ts';
-import { requireUser } from '../auth/auth.hooks.ts';
+import { requireUser } from '../auth/index.ts';
 import { getContentPage, listDicas, listFaqs } from './conteudo.service.ts';
 
 /**

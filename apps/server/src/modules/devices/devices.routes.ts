@@ -2,7 +2,7 @@ import { DeviceRegisterSchema, DeviceViewSchema, INT4_MAX } from '@pulso/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors, ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
-import { actorOf, requireUser } from '../auth/auth.hooks.ts';
+import { actorOf, requireUser } from '../auth/index.ts';
 import { listDevices, registerDevice, removeDevice } from './devices.service.ts';
 
 const DeviceAnswer = z.object({ device: DeviceViewSchema });

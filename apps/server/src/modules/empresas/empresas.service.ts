@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { companies, company_invitations, users } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../errors.ts';
-import { findUsableInvitation, hashToken } from '../auth/auth.service.ts';
+import { findUsableInvitation, hashToken } from '../auth/index.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 

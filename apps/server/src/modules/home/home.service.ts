@@ -19,8 +19,8 @@ import { cidades, users } from '../../db/schema/index.ts';
 import { fieldError, HttpError, notFound } from '../../errors.ts';
 import { loadSharp } from '../../platform/lazy-libs.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { indicadoresRecentes } from '../indicadores/indicadores.service.ts';
-import { selectUserRow, toUserView } from '../users/user.presenter.ts';
+import { indicadoresRecentes } from '../indicadores/index.ts';
+import { selectUserRow, toUserView } from '../users/index.ts';
 
 /** Answer of a saved card (docs/accounts.md "The /home screen"). */
 export const SAVED_MESSAGE = 'Salvo com sucesso';

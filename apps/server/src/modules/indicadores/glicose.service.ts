@@ -14,7 +14,7 @@ import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { doencas, glicoses, user_doencas } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../errors.ts';
-import { isUniqueViolation } from '../telemedicina/telemedicina.access.ts';
+import { isUniqueViolation } from '../telemedicina/index.ts';
 import { leituraSpec, paginaDeLeituras } from './indicadores.shared.ts';
 
 /**

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { authErrors, ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
-import { actorOf, requireUser } from '../auth/auth.hooks.ts';
+import { actorOf, requireUser } from '../auth/index.ts';
 import { assertPodeRegistrar } from './indicadores.shared.ts';
 
 /**

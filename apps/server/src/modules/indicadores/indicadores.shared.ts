@@ -6,7 +6,7 @@ import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import type { glicoses, imcs, oxigenacoes, pressoes } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../errors.ts';
-import { loadCaller } from '../timeline/timeline.service.ts';
+import { loadCaller } from '../timeline/index.ts';
 
 /**
  * What the four indicator services share: the history order, counting, reading one indicator's

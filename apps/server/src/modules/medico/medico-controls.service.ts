@@ -4,8 +4,7 @@ import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { atendimentos, medico_bloqueios, medicos } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
-import { loadMedicoView } from '../telemedicina/medico.presenter.ts';
-import { requireMedico } from '../telemedicina/telemedicina.access.ts';
+import { loadMedicoView, requireMedico } from '../telemedicina/index.ts';
 
 /**
  * What a doctor sets for itself in its area (docs/api/telemedicina.md "Doctor area"): its availability status

@@ -18,7 +18,7 @@ import {
   MessageSchema,
   ValidationErrorBodySchema,
 } from '../../http.ts';
-import { actorOf, requireUser } from '../auth/auth.hooks.ts';
+import { actorOf, requireUser } from '../auth/index.ts';
 
 import {
   aceitar,

@@ -11,17 +11,21 @@ import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { atendimentos, creditos, mensagens, passes, users } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
-import { loadMedicoView } from '../telemedicina/medico.presenter.ts';
-import { conflict, partiesOf, requireMedico } from '../telemedicina/telemedicina.access.ts';
-import { announceEnded, writeAtendimentoRecords } from '../telemedicina/telemedicina.ending.ts';
-import { publishAtendimentoEvent } from '../telemedicina/telemedicina.events.ts';
 import {
   type AtendimentoRow,
+  announceEnded,
+  conflict,
   loadAtendimentoView,
   loadAtendimentoViews,
-} from '../telemedicina/telemedicina.presenter.ts';
-import { solicitacoesOf, type TelemedicinaDeps } from '../telemedicina/telemedicina.service.ts';
-import { loadCaller } from '../timeline/timeline.service.ts';
+  loadMedicoView,
+  partiesOf,
+  publishAtendimentoEvent,
+  requireMedico,
+  solicitacoesOf,
+  type TelemedicinaDeps,
+  writeAtendimentoRecords,
+} from '../telemedicina/index.ts';
+import { loadCaller } from '../timeline/index.ts';
 
 /**
  * The doctor area (docs/api/telemedicina.md "Doctor area"): a doctor account

@@ -4,7 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { passes, users } from '../../db/schema/index.ts';
-import { isUniqueViolation, requireMedico } from '../telemedicina/telemedicina.access.ts';
+import { isUniqueViolation, requireMedico } from '../telemedicina/index.ts';
 
 /** The passes a doctor issues to patients (docs/api/telemedicina.md "Doctor area"). */
 

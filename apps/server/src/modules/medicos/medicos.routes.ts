@@ -2,7 +2,7 @@ import { MedicoOptionSchema } from '@pulso/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors } from '../../http.ts';
-import { requireUser } from '../auth/auth.hooks.ts';
+import { requireUser } from '../auth/index.ts';
 import { searchMedicos } from './medicos.service.ts';
 
 /** Registered doctors as patients find them (docs/telemedicine.md "Doctor autocomplete"); issue 4. */

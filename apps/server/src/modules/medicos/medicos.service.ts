@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { especialidades, medico_crms, medico_especialidades, medicos, users } from '../../db/schema/index.ts';
 import { searchKey } from '../../db/search-key.ts';
-import { escapeLike } from '../cidades/cidades.service.ts';
+import { escapeLike } from '../cidades/index.ts';
 
 // `medicos.busca` is varchar(255): a longer key cannot be part of any name.
 const MAX_KEY_LENGTH = 255;

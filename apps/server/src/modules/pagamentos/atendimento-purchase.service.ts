@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Actor, AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { receiptMail } from '../../platform/mail-templates.ts';
-import { selectUserRow, toUserView } from '../users/user.presenter.ts';
+import { selectUserRow, toUserView } from '../users/index.ts';
 import { chargeDeps, chargeOnce } from './charge.service.ts';
 import { getAtendimentoValor } from './settings.service.ts';
 

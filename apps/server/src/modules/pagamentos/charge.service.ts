@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
 import { HttpError } from '../../errors.ts';
 import { type CardInfo, PaymentError } from '../../platform/payments.ts';
-import { isUniqueViolation } from '../telemedicina/telemedicina.access.ts';
+import { isUniqueViolation } from '../telemedicina/index.ts';
 import { type Compra, grantCompra } from './compras.ts';
 import { ensureCustomer, type PaymentDeps } from './customers.service.ts';
 import { findPayment, type PaymentRow, type PaymentTipo, paymentKey, staleSql } from './payments.read.ts';

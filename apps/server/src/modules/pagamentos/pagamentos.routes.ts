@@ -13,7 +13,7 @@ import { HttpError } from '../../errors.ts';
 import { authErrors, ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
 import { PaymentError } from '../../platform/payments.ts';
 import { createSandboxPaymentMethod } from '../../platform/payments-sandbox.ts';
-import { actorOf, requireUser } from '../auth/auth.hooks.ts';
+import { actorOf, requireUser } from '../auth/index.ts';
 import { buyAtendimento, getAtendimentoPurchase } from './atendimento-purchase.service.ts';
 
 const UserWithValorSchema = UserViewSchema.extend({ atendimento_valor: z.number().int() });

@@ -11,8 +11,7 @@ import { eq } from 'drizzle-orm';
 import { subscriptions } from '../../db/schema/index.ts';
 import { HttpError } from '../../errors.ts';
 import type { ProviderSubscription } from '../../platform/payments.ts';
-import { addSaldo, savedCard } from '../pagamentos/cards.service.ts';
-import { type ChargeResult, chargeDeps, chargeOnce } from '../pagamentos/charge.service.ts';
+import { addSaldo, type ChargeResult, chargeDeps, chargeOnce, savedCard } from '../pagamentos/index.ts';
 import { mirrorSubscription } from './billing-mirror.ts';
 import {
   billingOf,

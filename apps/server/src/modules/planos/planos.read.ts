@@ -6,8 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { planos, subscriptions } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import type { SubscriptionBilling } from '../../platform/payments.ts';
-import { savedCard } from '../pagamentos/cards.service.ts';
-import { chargeDeps } from '../pagamentos/charge.service.ts';
+import { chargeDeps, savedCard } from '../pagamentos/index.ts';
 
 /**
  * Plans and subscriptions (docs/payments-and-admin.md "Plans"; issue 8

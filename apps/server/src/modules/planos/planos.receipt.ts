@@ -5,7 +5,7 @@ import { type payments, users } from '../../db/schema/index.ts';
 import type { JobLog } from '../../platform/jobs.ts';
 import type { MailMessage } from '../../platform/mail.ts';
 import { receiptMail } from '../../platform/mail-templates.ts';
-import type { ChargeResult } from '../pagamentos/charge.service.ts';
+import type { ChargeResult } from '../pagamentos/index.ts';
 
 /**
  * Mails the receipt of a plan payment (issue 8: "a receipt is mailed"):

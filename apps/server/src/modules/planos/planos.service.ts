@@ -2,9 +2,7 @@ import { type CardView, PLANO_MESSAGES as M, type PlanosAnswer, type PlanoView }
 import { eq } from 'drizzle-orm';
 import { subscriptions } from '../../db/schema/index.ts';
 import { HttpError } from '../../errors.ts';
-import { saveCard } from '../pagamentos/cards.service.ts';
-import { chargeDeps } from '../pagamentos/charge.service.ts';
-import { ensureCustomer } from '../pagamentos/customers.service.ts';
+import { chargeDeps, ensureCustomer, saveCard } from '../pagamentos/index.ts';
 import {
   activeSubscription,
   billingOf,

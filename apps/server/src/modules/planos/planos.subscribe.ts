@@ -3,9 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { planos, subscriptions } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import type { ProviderSubscription } from '../../platform/payments.ts';
-import { addSaldo, saveCard, savedCard } from '../pagamentos/cards.service.ts';
-import { chargeDeps, chargeOnce } from '../pagamentos/charge.service.ts';
-import { ensureCustomer } from '../pagamentos/customers.service.ts';
+import {
+  addSaldo,
+  chargeDeps,
+  chargeOnce,
+  ensureCustomer,
+  saveCard,
+  savedCard,
+} from '../pagamentos/index.ts';
 import { mirrorSubscription } from './billing-mirror.ts';
 import { activeSubscription, getPlanos, nowOf, type PlanosDeps, providerPrice } from './planos.read.ts';
 import { mailReceipt } from './planos.receipt.ts';

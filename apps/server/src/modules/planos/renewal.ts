@@ -5,8 +5,7 @@ import { planos, subscriptions, users } from '../../db/schema/index.ts';
 import { HttpError } from '../../errors.ts';
 import type { JobLog } from '../../platform/jobs.ts';
 import { renewalFailedMail } from '../../platform/mail-templates.ts';
-import { addSaldo, savedCard } from '../pagamentos/cards.service.ts';
-import { chargeDeps, chargeOnce } from '../pagamentos/charge.service.ts';
+import { addSaldo, chargeDeps, chargeOnce, savedCard } from '../pagamentos/index.ts';
 import { mailAccount, sendPlanReceipt } from './planos.receipt.ts';
 
 /** How often the renewal job runs (ms): a plan renews at most this late after its period ends. */

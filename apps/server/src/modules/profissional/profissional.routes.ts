@@ -14,8 +14,8 @@ import { z } from 'zod';
 import { errorHandler } from '../../error-handler.ts';
 import { authErrors, ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
 import { createUrlSigner, loadFilesUrlSecret } from '../../platform/signed-url.ts';
-import { actorOf, requireUser } from '../auth/auth.hooks.ts';
-import { AnexoUpload, anexoCsp } from '../timeline/timeline.anexos.ts';
+import { actorOf, requireUser } from '../auth/index.ts';
+import { AnexoUpload, anexoCsp } from '../timeline/index.ts';
 import {
   assertNoProfissional,
   DOCUMENTO_URL_PURPOSE,

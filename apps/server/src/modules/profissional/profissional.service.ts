@@ -18,14 +18,14 @@ import { profissionais } from '../../db/schema/index.ts';
 import { fieldError, forbidden, HttpError, notFound } from '../../errors.ts';
 import type { UrlSigner } from '../../platform/signed-url.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { isUniqueViolation } from '../telemedicina/telemedicina.access.ts';
+import { isUniqueViolation } from '../telemedicina/index.ts';
 import {
   type AnexoKind,
   type AnexoUpload,
   anexoUrlExpiry,
   fieldOf,
   readAnexoPart,
-} from '../timeline/timeline.anexos.ts';
+} from '../timeline/index.ts';
 
 /**
  * The emergency professional's credential (docs/codes.md "Emergency

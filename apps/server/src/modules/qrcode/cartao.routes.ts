@@ -2,7 +2,7 @@ import { CartaoFactsSchema, CartaoQuerySchema, TelaQuerySchema } from '@pulso/do
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors, ValidationErrorBodySchema } from '../../http.ts';
-import { actorOf, requireUser } from '../auth/auth.hooks.ts';
+import { actorOf, requireUser } from '../auth/index.ts';
 import { cardFacts, lockScreenFileName, walletCardFileName } from './cartao.service.ts';
 import { lockScreenPng } from './lock-screen.ts';
 import { walletCardPdf } from './wallet-card.ts';

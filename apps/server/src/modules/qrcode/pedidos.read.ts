@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { cidades, coupons, qrcode_orders, users } from '../../db/schema/index.ts';
 import { fieldError, notFound } from '../../errors.ts';
-import { activeSubscription } from '../planos/planos.read.ts';
+import { activeSubscription } from '../planos/index.ts';
 
 /**
  * What is read of QR sticker orders (docs/api/pagamentos.md "QR sticker orders"): the purchase page's

@@ -14,12 +14,15 @@ import { receiptMail } from '../../platform/mail-templates.ts';
 import {
   type ChargeDeps,
   type ChargeResult,
+  type Compra,
   chargeDeps,
   chargeOnce,
+  findPayment,
+  grantCompra,
+  type PedidoCompra,
+  paymentKey,
   paymentRefused,
-} from '../pagamentos/charge.service.ts';
-import { type Compra, grantCompra, type PedidoCompra } from '../pagamentos/compras.ts';
-import { findPayment, paymentKey } from '../pagamentos/payments.read.ts';
+} from '../pagamentos/index.ts';
 import { claimCoupon, releaseCoupon, usableCoupon } from './cupons.service.ts';
 import {
   cidadeById,

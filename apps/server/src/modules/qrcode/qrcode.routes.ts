@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors, ErrorBodySchema } from '../../http.ts';
 import { codeBudget } from '../../platform/rate-limit.ts';
-import { actorOf, requireUser } from '../auth/auth.hooks.ts';
+import { actorOf, requireUser } from '../auth/index.ts';
 import { listOrders } from './pedidos.read.ts';
 import { qrPrintPng } from './qr-print.ts';
 import { findVirginCode, ownCode, qrFileName, qrSvg } from './qrcode.service.ts';

@@ -14,8 +14,8 @@ import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { doencas, especialidades, user_doencas, users } from '../../db/schema/index.ts';
 import { fieldError, HttpError } from '../../errors.ts';
-import { findChoosableMedico } from '../medicos/medicos.service.ts';
-import { healthSections, selectUserRow, toUserView, type UserViewRow } from '../users/user.presenter.ts';
+import { findChoosableMedico } from '../medicos/index.ts';
+import { healthSections, selectUserRow, toUserView, type UserViewRow } from '../users/index.ts';
 
 /** Answer of a saved /saude card (docs/health-record.md "My Health"). */
 export const SAVED_MESSAGE = SAUDE_MESSAGES.saved;

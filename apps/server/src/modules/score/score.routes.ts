@@ -8,7 +8,7 @@ import {
 } from '@pulso/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors, ValidationErrorBodySchema } from '../../http.ts';
-import { actorOf, requireUser } from '../auth/auth.hooks.ts';
+import { actorOf, requireUser } from '../auth/index.ts';
 import { createResult, getResults, listQuestions } from './score.service.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { ChangePasswordSchema, CloseAccountSchema, SETTINGS_MESSAGES } from '@pulso/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors, ErrorBodySchema, MessageSchema, ValidationErrorBodySchema } from '../../http.ts';
-import { actorOf, requireUser } from '../auth/auth.hooks.ts';
+import { actorOf, requireUser } from '../auth/index.ts';
 import { changePassword, closeAccount } from './settings.service.ts';
 
 /** Password change and account closing (docs/accounts.md "Settings"; issue 3 "Settings"). */

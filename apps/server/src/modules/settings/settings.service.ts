@@ -5,7 +5,7 @@ import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { account_tokens, sessions, users } from '../../db/schema/index.ts';
 import { fieldError, HttpError } from '../../errors.ts';
-import { assertPasswordAllowed, hashPassword } from '../auth/auth.service.ts';
+import { assertPasswordAllowed, hashPassword } from '../auth/index.ts';
 
 /**
  * Changes the actor's password (docs/accounts.md "Password change",

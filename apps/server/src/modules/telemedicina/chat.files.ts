@@ -4,7 +4,7 @@ import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES, TELEMEDICINA_MESSAGES } from 
 import type { FastifyBaseLogger } from 'fastify';
 import type { UrlSigner } from '../../platform/signed-url.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { type AnexoUpload, anexoUrlExpiry, readAnexoPart } from '../timeline/timeline.anexos.ts';
+import { type AnexoUpload, anexoUrlExpiry, readAnexoPart } from '../timeline/index.ts';
 
 /**
  * Files sent in the chat (docs/telemedicine.md "Files"; docs/architecture.md

@@ -14,7 +14,7 @@ import {
   mensagens,
   users,
 } from '../../db/schema/index.ts';
-import { avatarUrl } from '../users/user.presenter.ts';
+import { avatarUrl } from '../users/index.ts';
 
 /**
  * The doctor presenter of telemedicine (docs/api/telemedicina.md "Shapes"; issue 6): rows →

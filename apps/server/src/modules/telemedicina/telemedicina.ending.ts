@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { medicos, timeline_items, users } from '../../db/schema/index.ts';
-import { buscaOf } from '../timeline/timeline.search.ts';
+import { buscaOf } from '../timeline/index.ts';
 import { publishAtendimentoEvent } from './telemedicina.events.ts';
 
 /**

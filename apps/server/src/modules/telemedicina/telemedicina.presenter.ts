@@ -11,7 +11,7 @@ import { and, count, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type atendimentos, medico_bloqueios, mensagens, users } from '../../db/schema/index.ts';
 import type { UrlSigner } from '../../platform/signed-url.ts';
-import { avatarUrl } from '../users/user.presenter.ts';
+import { avatarUrl } from '../users/index.ts';
 import { signedArquivoUrl } from './chat.files.ts';
 import { loadMedicoViews } from './medico.presenter.ts';
 

@@ -19,7 +19,7 @@ import {
   MessageSchema,
   ValidationErrorBodySchema,
 } from '../../http.ts';
-import { actorOf, requireUser } from '../auth/auth.hooks.ts';
+import { actorOf, requireUser } from '../auth/index.ts';
 import { solicitarAtendimento } from './solicitacao.service.ts';
 import { errors404, telemedicinaMeta as meta, privateAnswers } from './telemedicina.http.ts';
 import { denunciarMedico, getMedicoProfile, getTelemedicina, searchMedicos } from './telemedicina.service.ts';

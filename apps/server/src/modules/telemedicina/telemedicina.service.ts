@@ -23,8 +23,8 @@ import {
 } from '../../db/schema/index.ts';
 import { searchKey } from '../../db/search-key.ts';
 import { notFound } from '../../errors.ts';
-import { escapeLike } from '../cidades/cidades.service.ts';
-import { loadCaller } from '../timeline/timeline.service.ts';
+import { escapeLike } from '../cidades/index.ts';
+import { loadCaller } from '../timeline/index.ts';
 import { loadMedicoView, loadMedicoViews } from './medico.presenter.ts';
 import { readPagamentoPrevisto } from './pagamento-previsto.ts';
 import { markRespostasSeen, minhasSolicitacoes, unseenRespostas } from './respostas.ts';

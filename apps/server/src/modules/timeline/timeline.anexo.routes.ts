@@ -2,7 +2,7 @@ import { AnexoViewSchema, INT4_MAX, TIMELINE_MESSAGES } from '@pulso/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema, IdParams, ValidationErrorBodySchema } from '../../http.ts';
-import { actorOf, requireUser } from '../auth/auth.hooks.ts';
+import { actorOf, requireUser } from '../auth/index.ts';
 import { AnexoUpload, anexoCsp, contentDisposition } from './timeline.anexos.ts';
 import { addAnexo, readSignedAnexo, removeAnexo } from './timeline.item-anexos.ts';
 import {

@@ -16,8 +16,8 @@ import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { code_access_logs, medicos, timeline_anexos, timeline_items, users } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../errors.ts';
-import { viewerClassifier } from '../code/viewer.service.ts';
-import { avatarUrl } from '../users/user.presenter.ts';
+import { viewerClassifier } from '../code/index.ts';
+import { avatarUrl } from '../users/index.ts';
 import { type AnexoUpload, deleteAnexoFiles, storeAnexos } from './timeline.anexos.ts';
 import { buscaOf } from './timeline.search.ts';
 import {

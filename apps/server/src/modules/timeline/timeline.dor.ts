@@ -12,7 +12,7 @@ import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { timeline_items } from '../../db/schema/index.ts';
 import { authErrors } from '../../http.ts';
-import { actorOf, requireUser } from '../auth/auth.hooks.ts';
+import { actorOf, requireUser } from '../auth/index.ts';
 
 /**
  * The caller's pain history (issue 5 "Pain map", beyond the spec): the pain

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors, ErrorBodySchema, IdParams, ValidationErrorBodySchema } from '../../http.ts';
-import { actorOf, requireUser } from '../auth/auth.hooks.ts';
+import { actorOf, requireUser } from '../auth/index.ts';
 import { AnexoUpload } from './timeline.anexos.ts';
 import { createTimelineItem } from './timeline.create.ts';
 import { deleteTimelineItem, updateTimelineItem } from './timeline.edit.ts';

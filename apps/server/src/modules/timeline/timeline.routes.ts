@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createUrlSigner, loadFilesUrlSecret } from '../../platform/signed-url.ts';
-import { actorOf } from '../auth/auth.hooks.ts';
+import { actorOf } from '../auth/index.ts';
 import { timelineAnexoRoutes } from './timeline.anexo.routes.ts';
 import { timelineDorRoutes } from './timeline.dor.ts';
 import { timelineItemRoutes } from './timeline.item.routes.ts';

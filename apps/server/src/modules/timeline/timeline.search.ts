@@ -2,7 +2,7 @@ import { TIMELINE_TIPOS, type TimelineTipo } from '@pulso/domain';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { timeline_items } from '../../db/schema/index.ts';
 import { searchKey } from '../../db/search-key.ts';
-import { escapeLike } from '../cidades/cidades.service.ts';
+import { escapeLike } from '../cidades/index.ts';
 
 /**
  * Timeline search (issue 5 "Search"): PostgreSQL full-text in Portuguese over

@@ -19,8 +19,8 @@ import { timeline_anexos, timeline_items, users } from '../../db/schema/index.ts
 import { fieldError, forbidden, HttpError, notFound } from '../../errors.ts';
 import type { UrlSigner } from '../../platform/signed-url.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { findChoosableMedico } from '../medicos/medicos.service.ts';
-import { selectUserRow, toUserView } from '../users/user.presenter.ts';
+import { findChoosableMedico } from '../medicos/index.ts';
+import { selectUserRow, toUserView } from '../users/index.ts';
 import { toAnexoView } from './timeline.anexos.ts';
 import { announceAddition, type TimelineNotifier } from './timeline.terceiros.ts';
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors, ErrorBodySchema, IdParams, ValidationErrorBodySchema } from '../../http.ts';
 import { codeBudget } from '../../platform/rate-limit.ts';
-import { actorOf, requireUser } from '../auth/auth.hooks.ts';
+import { actorOf, requireUser } from '../auth/index.ts';
 import { findTargetUser } from './timeline.create.ts';
 import { acceptTimelineItem, listPendentes, refuseTimelineItem } from './timeline.pendentes.ts';
 import {
