@@ -1,7 +1,6 @@
 /**
- * Layers that only point down (docs/architecture.md "Layers"). `npm run lint` runs this check with
- * `--ignore-known`: the violations listed in .dependency-cruiser-known-violations.json (found when the check came
- * in) are being removed; any other fails the run. Remove a fixed one from that file; never add one.
+ * Layers that only point down (docs/architecture.md "Layers", "What the layers may import, checked"). `npm run lint`
+ * runs this check; any violation fails the run.
  * @type {import('dependency-cruiser').IConfiguration}
  */
 module.exports = {

@@ -32,7 +32,7 @@ const AdminArea = lazy(() => import('./admin-shell/admin-area.tsx'));
 
 /** Built authenticated pages; every other authenticated path shows 'Em breve'. Add new pages here. */
 const authPages: Partial<Record<AuthPathKey, Page>> = {
-  home: lazy(() => import('../features/home/home-page.tsx')),
+  home: lazy(() => import('./routes/home-route.tsx')),
   qrcodeGenerate: lazy(() => import('../features/qrcode/qrcode-generate-page.tsx')),
   qrcodeRead: lazy(() => import('../features/qrcode/qrcode-read-page.tsx')),
   cartao: lazy(() => import('../features/cartao/cartao-page.tsx')),

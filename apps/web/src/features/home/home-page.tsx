@@ -1,6 +1,5 @@
 import { Loader, Text, Title } from '@mantine/core';
-import { AllergiesPrompt } from '../../app/notices/allergies-prompt.tsx';
-import { PendingNotice } from '../../app/notices/pending-notice.tsx';
+import type { ReactNode } from 'react';
 import { pageTitles } from '../../lib/paths.ts';
 import { VerifyEmailNotice } from '../../ui/notices/verify-email-notice.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
@@ -18,9 +17,10 @@ import { PessoalCard } from './pessoal-card.tsx';
  * responder reads from the QR code (personal info, physical characteristics,
  * general info); above them, the prompt to show allergies on the Emergency tab
  * while that is off, and the records others added that await the patient's
- * approval, if any.
+ * approval, if any. Those two belong to other features (`permissoes`,
+ * `timeline`): the router hands them in as `notices` (app/routes/home-route.tsx).
  */
-export default function HomePage() {
+export default function HomePage({ notices }: { notices?: (userId: number) => ReactNode }) {
   useDocumentTitle(pageTitles.home);
   const home = useHome();
 
@@ -53,8 +53,7 @@ export default function HomePage() {
   return (
     <div className={classes.page}>
       <HomeHeader user={user} />
-      <AllergiesPrompt userId={user.id} />
-      <PendingNotice />
+      {notices?.(user.id)}
       <PessoalCard pessoal={user.pessoal} />
       <CaracteristicasCard caracteristicas={user.caracteristicas} />
       <GeralCard geral={user.geral} />
