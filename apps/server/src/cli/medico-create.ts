@@ -1,7 +1,7 @@
 import { formatCrm, PASSWORD_MIN_LENGTH } from '@pulso/domain';
-import { createMedico, type MedicoCreateInput } from '../modules/admin/medicos-create.service.ts';
-import { type MedicoRefusal, MedicoRefused } from '../modules/admin/medicos-refusal.ts';
 import { hashPassword } from '../modules/auth/auth.service.ts';
+import { createMedico, type MedicoCreateInput } from '../modules/medicos/medicos-create.service.ts';
+import { type MedicoRefusal, MedicoRefused } from '../modules/medicos/medicos-refusal.ts';
 import { seedReferenceData } from '../seed/seed.ts';
 import { CliProblems, cliCommand, runIfMain } from './cli-command.ts';
 import { CliError } from './cli-database.ts';

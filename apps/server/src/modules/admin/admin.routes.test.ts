@@ -2,10 +2,10 @@ import { ADMIN_CAPABILITIES, ADMIN_MESSAGES, UNAUTHENTICATED_MESSAGE } from '@pu
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { atendimentos, denuncias, qrcode_orders } from '../../db/schema/index.ts';
+import { audit } from '../../platform/audit.ts';
 import { createPatient, createStaff } from '../../test/factories.ts';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/harness.ts';
 import { createDoctor, subscribe } from '../../test/telemedicina-factories.ts';
-import { audit } from './audit.service.ts';
 import { mondayOf } from './painel.service.ts';
 
 /**

@@ -7,9 +7,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema } from '../../http.ts';
+import { getPaginaAdmin, updatePagina } from '../conteudo/index.ts';
 import { requireStaff, staffActor } from './admin.access.ts';
 import { errors, route, withBody } from './conteudo.http.ts';
-import { getPaginaAdmin, updatePagina } from './conteudo-paginas.service.ts';
 
 /**
  * Legal pages `/api/admin/conteudo/paginas/:slug` (`termos`, `politica`;

@@ -10,14 +10,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParams, MessageSchema } from '../../http.ts';
-import { requireStaff, staffActor } from './admin.access.ts';
-import { errors, route, withBody } from './conteudo.http.ts';
 import {
   createScoreQuestion,
   listScoreAdmin,
   reorderScoreQuestions,
   updateScoreQuestion,
-} from './conteudo-score.service.ts';
+} from '../conteudo/index.ts';
+import { requireStaff, staffActor } from './admin.access.ts';
+import { errors, route, withBody } from './conteudo.http.ts';
 
 /**
  * Score `/api/admin/conteudo/score` (issue 9 "Content"), admin only

@@ -9,8 +9,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema, IdParams, MessageSchema } from '../../http.ts';
-import { requireStaff, staffActor } from './admin.access.ts';
-import { errors, route, withBody } from './conteudo.http.ts';
 import {
   createDica,
   createFaq,
@@ -22,7 +20,9 @@ import {
   reorderFaqs,
   updateDica,
   updateFaq,
-} from './conteudo-textos.service.ts';
+} from '../conteudo/index.ts';
+import { requireStaff, staffActor } from './admin.access.ts';
+import { errors, route, withBody } from './conteudo.http.ts';
 
 /**
  * FAQs `/api/admin/conteudo/faqs` and tips `/api/admin/conteudo/dicas`

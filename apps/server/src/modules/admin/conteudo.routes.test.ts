@@ -16,7 +16,7 @@ import { seedScoreQuestionnaires } from '../../seed/score.ts';
 import { createPatient, createStaff } from '../../test/factories.ts';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/harness.ts';
 import { createDoctor } from '../../test/telemedicina-factories.ts';
-import { sanitizeContentPageHtml } from './conteudo-html.ts';
+import { sanitizeContentPageHtml } from '../conteudo/conteudo-html.ts';
 
 /**
  * The content editor of the admin area (issue 9 "Content"): FAQs, tips,

@@ -2,9 +2,8 @@ import { DENUNCIA_STATUS, DenunciaUpdateSchema, INT4_MAX, DENUNCIA_MESSAGES as M
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
-
+import { listDenuncias, updateDenuncia } from '../telemedicina/index.ts';
 import { requireStaff, staffActor } from './admin.access.ts';
-import { listDenuncias, updateDenuncia } from './denuncias.service.ts';
 
 const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema } as const;
 const route = (summary: string) => ({ summary, tags: ['admin'] });

@@ -11,15 +11,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema, MessageSchema, ValidationErrorBodySchema } from '../../http.ts';
-import { listCompanies } from '../empresas/index.ts';
-import { requireStaff, staffActor } from './admin.access.ts';
 import {
   adminCreateCompany,
   adminEndMembership,
   adminIssueInvitations,
   adminSetCompanyActive,
   companyDetail,
-} from './empresas.service.ts';
+  listCompanies,
+} from '../empresas/index.ts';
+import { requireStaff, staffActor } from './admin.access.ts';
 
 const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema } as const;
 const route = (summary: string) => ({ summary, tags: ['admin'] });

@@ -6,8 +6,8 @@ import { audit_log, virgin_codes } from '../../db/schema/index.ts';
 import { createPatient, createStaff } from '../../test/factories.ts';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/harness.ts';
 import { createDoctor } from '../../test/telemedicina-factories.ts';
-import { decodeStickers, pdfInfo, renderPage } from './sticker-sheet.testkit.ts';
-import { sheetLayout } from './sticker-sheet.ts';
+import { decodeStickers, pdfInfo, renderPage } from '../qrcode/sticker-sheet.testkit.ts';
+import { sheetLayout } from '../qrcode/sticker-sheet.ts';
 
 /**
  * Sticker batches (issue 9 "Sticker batches", "Proof"): admins only; a

@@ -2,8 +2,8 @@ import { idParam, LOTE_MESSAGES, LoteCreateSchema, loteFileName } from '@pulso/d
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema, IdParams, ValidationErrorBodySchema } from '../../http.ts';
+import { createLote, getLote, listLotes, loteCodigos, lotePdf } from '../qrcode/index.ts';
 import { requireStaff, staffActor } from './admin.access.ts';
-import { createLote, getLote, listLotes, loteCodigos, lotePdf } from './lotes.service.ts';
 
 const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema } as const;
 const route = (summary: string) => ({ summary, tags: ['admin'] });

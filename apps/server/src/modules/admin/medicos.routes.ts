@@ -9,12 +9,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema, IdParams, ValidationErrorBodySchema } from '../../http.ts';
 import { assertPasswordAllowed, hashPassword } from '../auth/index.ts';
-
+import {
+  adminCreateMedico,
+  editMedico,
+  getMedico,
+  listMedicos,
+  type MedicoFlag,
+  setMedicoFlag,
+} from '../medicos/index.ts';
 import { requireStaff, staffActor } from './admin.access.ts';
-import { adminCreateMedico } from './medicos-create.service.ts';
-import { editMedico } from './medicos-edit.service.ts';
-import { type MedicoFlag, setMedicoFlag } from './medicos-flags.service.ts';
-import { getMedico, listMedicos } from './medicos-query.service.ts';
 
 const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema } as const;
 const route = (summary: string) => ({ summary, tags: ['admin'] });

@@ -7,8 +7,8 @@ import { readOutbox } from '../../platform/mail.ts';
 import { createPatient, createStaff } from '../../test/factories.ts';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/harness.ts';
 import { createDoctor } from '../../test/telemedicina-factories.ts';
-import { decodeStickers, pdfInfo, renderPage } from './sticker-sheet.testkit.ts';
-import { sheetLayout } from './sticker-sheet.ts';
+import { decodeStickers, pdfInfo, renderPage } from '../qrcode/sticker-sheet.testkit.ts';
+import { sheetLayout } from '../qrcode/sticker-sheet.ts';
 
 /**
  * Sticker orders in the admin area (issue 9 "Orders", "Proof"): admin and

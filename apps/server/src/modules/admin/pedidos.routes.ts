@@ -8,8 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema, IdParams, ValidationErrorBodySchema } from '../../http.ts';
+import { getPedido, listPedidos, marcarEnviado, pedidoPdf } from '../qrcode/index.ts';
 import { requireStaff, staffActor } from './admin.access.ts';
-import { getPedido, listPedidos, marcarEnviado, pedidoPdf } from './pedidos.service.ts';
 
 const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema } as const;
 const route = (summary: string) => ({ summary, tags: ['admin'] });

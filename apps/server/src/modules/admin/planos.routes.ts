@@ -10,7 +10,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
-import { requireStaff, staffActor } from './admin.access.ts';
 import {
   criarCupom,
   criarPlano,
@@ -20,7 +19,8 @@ import {
   lerAtendimentoValor,
   listCupons,
   listPlanosAdmin,
-} from './planos.service.ts';
+} from '../planos/index.ts';
+import { requireStaff, staffActor } from './admin.access.ts';
 
 const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema } as const;
 const route = (summary: string) => ({ summary, tags: ['admin'] });

@@ -9,10 +9,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
 import { createUrlSigner, loadFilesUrlSecret } from '../../platform/signed-url.ts';
-import { DOCUMENTO_URL_PURPOSE } from '../profissional/index.ts';
+import { DOCUMENTO_URL_PURPOSE, listProfissionais, reviewProfissional } from '../profissional/index.ts';
 
 import { requireStaff, staffActor } from './admin.access.ts';
-import { listProfissionais, reviewProfissional } from './profissionais.service.ts';
 
 const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema } as const;
 const route = (summary: string) => ({ summary, tags: ['admin'] });

@@ -9,10 +9,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPatient, fillEmergencyData } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { decodeQr, pdfInfo, RENDER_DPI, renderPage } from '../admin/sticker-sheet.testkit.ts';
 import { ELLIPSIS } from './card-text.ts';
 import { chosenFacts } from './cartao.service.ts';
 import { CLEAR_BOTTOM_FROM, CLEAR_TOP, lockScreenSvg } from './lock-screen.ts';
+import { decodeQr, pdfInfo, RENDER_DPI, renderPage } from './sticker-sheet.testkit.ts';
 import { CARD_QR_MM, ID1_MM, walletCardPdf } from './wallet-card.ts';
 
 /** docs/emergency-card.md: the lock-screen image and the wallet card, through HTTP and as drawings. */

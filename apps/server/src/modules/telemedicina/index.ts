@@ -2,6 +2,7 @@
  * What modules/telemedicina offers the other modules: they import it from here only
  * (docs/architecture.md "What the layers may import, checked").
  */
+export { listDenuncias, updateDenuncia } from './denuncias-admin.service.ts';
 export { loadMedicoView } from './medico.presenter.ts';
 export { conflict, isUniqueViolation, partiesOf, requireMedico } from './telemedicina.access.ts';
 export { announceEnded, writeAtendimentoRecords } from './telemedicina.ending.ts';

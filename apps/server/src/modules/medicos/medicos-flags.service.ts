@@ -4,9 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { medicos } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../errors.ts';
 
-import type { StaffActor } from './admin.access.ts';
-import { audit } from './audit.service.ts';
-import { getMedico, iso } from './medicos-query.service.ts';
+import { type AuditActor, audit } from '../../platform/audit.ts';
+import { getMedico, iso } from './medicos-admin-query.service.ts';
 import { otherSuporte } from './medicos-refusal.ts';
 
 /** The state flags staff switch on a doctor. */
@@ -29,7 +28,7 @@ export type MedicoFlag = 'verificado' | 'suspenso' | 'suporte';
  */
 export async function setMedicoFlag(
   db: Db,
-  actor: StaffActor,
+  actor: AuditActor,
   id: number,
   flag: MedicoFlag,
   ativo: boolean,

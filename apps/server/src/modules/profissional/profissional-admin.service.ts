@@ -11,11 +11,9 @@ import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { profissionais, users } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
+import { type AuditActor, audit } from '../../platform/audit.ts';
 import type { UrlSigner } from '../../platform/signed-url.ts';
-import { signedDocumentoUrl } from '../profissional/index.ts';
-
-import type { StaffActor } from './admin.access.ts';
-import { audit } from './audit.service.ts';
+import { signedDocumentoUrl } from './profissional.service.ts';
 
 /**
  * Staff review of emergency professionals' credentials (issue 9
@@ -112,7 +110,7 @@ export async function listProfissionais(
 export async function reviewProfissional(
   db: Db,
   signer: UrlSigner,
-  actor: StaffActor,
+  actor: AuditActor,
   id: number,
   input: ProfissionalReview,
 ): Promise<AdminProfissional> {

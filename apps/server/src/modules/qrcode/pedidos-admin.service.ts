@@ -11,9 +11,8 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { cidades, coupons, qrcode_orders, users } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../errors.ts';
+import { type AuditActor, audit } from '../../platform/audit.ts';
 import { pedidoEnviadoMail } from '../../platform/mail-templates.ts';
-import type { StaffActor } from './admin.access.ts';
-import { audit } from './audit.service.ts';
 import { type Sticker, stickerSheetPdf } from './sticker-sheet.ts';
 
 /**
@@ -156,7 +155,7 @@ export interface EnviarDeps {
  */
 export async function marcarEnviado(
   deps: EnviarDeps,
-  actor: StaffActor,
+  actor: AuditActor,
   id: number,
   rastreio: string | null,
 ): Promise<AdminPedido> {

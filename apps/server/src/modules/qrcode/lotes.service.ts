@@ -4,8 +4,7 @@ import { desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sticker_batches, users, virgin_codes } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
-import type { StaffActor } from './admin.access.ts';
-import { audit } from './audit.service.ts';
+import { type AuditActor, audit } from '../../platform/audit.ts';
 import { stickerSheetPdf } from './sticker-sheet.ts';
 
 /**
@@ -89,7 +88,7 @@ async function loteViews(db: Db, where: SQL | undefined, limit: number): Promise
  * codes by `actor`, and audits it (`lote.criar`, depois `{quantidade}`),
  * all in one transaction. Answers the new batch.
  */
-export async function createLote(db: Db, actor: StaffActor, quantidade: number): Promise<LoteView> {
+export async function createLote(db: Db, actor: AuditActor, quantidade: number): Promise<LoteView> {
   const id = await db.transaction(async (trx) => {
     const tx: Db = trx;
     const [lote] = await tx

@@ -10,10 +10,9 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { searchKey } from '../../db/search-key.ts';
+import { type AuditActor, audit } from '../../platform/audit.ts';
 import { drawFreeCode } from '../auth/index.ts';
-import type { StaffActor } from './admin.access.ts';
-import { audit } from './audit.service.ts';
-import { getMedico } from './medicos-query.service.ts';
+import { getMedico } from './medicos-admin-query.service.ts';
 import { assertCrmsFree, cidadeName, MedicoRefused, otherSuporte, specialtyIds } from './medicos-refusal.ts';
 
 /**
@@ -153,7 +152,7 @@ export async function createMedico(
  */
 export async function adminCreateMedico(
   db: Db,
-  actor: StaffActor,
+  actor: AuditActor,
   input: MedicoCreateInput,
   passwordHash: string,
 ): Promise<AdminMedicoDetail> {

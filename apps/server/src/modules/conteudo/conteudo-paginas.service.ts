@@ -8,10 +8,9 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { audit_log, content_pages } from '../../db/schema/index.ts';
 import { fieldError, notFound } from '../../errors.ts';
-import { CONTENT_NOT_FOUND_MESSAGE } from '../conteudo/index.ts';
-import type { StaffActor } from './admin.access.ts';
-import { audit } from './audit.service.ts';
-import { ENTIDADE } from './conteudo.shared.ts';
+import { type AuditActor, audit } from '../../platform/audit.ts';
+import { CONTENT_NOT_FOUND_MESSAGE } from './conteudo.service.ts';
+import { ENTIDADE } from './conteudo-admin.shared.ts';
 import { sanitizeContentPageHtml } from './conteudo-html.ts';
 
 /** The legal pages staff edit (issue 9 "Content"): the terms of use and the privacy policy. */
@@ -51,7 +50,7 @@ export async function getPaginaAdmin(db: Db, slug: ContentSlug): Promise<PaginaA
  */
 export async function updatePagina(
   db: Db,
-  actor: StaffActor,
+  actor: AuditActor,
   slug: ContentSlug,
   html: string,
 ): Promise<PaginaAdmin> {

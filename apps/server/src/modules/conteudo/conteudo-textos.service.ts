@@ -10,9 +10,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { dicas, faqs } from '../../db/schema/index.ts';
 import { fieldError, notFound } from '../../errors.ts';
-import type { StaffActor } from './admin.access.ts';
-import { audit } from './audit.service.ts';
-import { changed, ENTIDADE } from './conteudo.shared.ts';
+import { type AuditActor, audit } from '../../platform/audit.ts';
+import { changed, ENTIDADE } from './conteudo-admin.shared.ts';
 
 /** The FAQs and tips staff edit (issue 9 "Content"): the same operations over two tables, audited. */
 
@@ -47,7 +46,7 @@ export async function listDicasAdmin(db: Db): Promise<DicaAdmin[]> {
 }
 
 /** Adds a FAQ at the end of the list. Audit `faq.criar`. */
-export async function createFaq(db: Db, actor: StaffActor, input: FaqInputBody): Promise<FaqAdmin> {
+export async function createFaq(db: Db, actor: AuditActor, input: FaqInputBody): Promise<FaqAdmin> {
   return db.transaction(async (tx) => {
     const [last] = await tx.select({ max: sql<number>`coalesce(max(${faqs.ordem}), 0)` }).from(faqs);
     const [row] = await tx
@@ -66,7 +65,7 @@ export async function createFaq(db: Db, actor: StaffActor, input: FaqInputBody):
 }
 
 /** Adds a tip at the end of the list. Audit `dica.criar`. */
-export async function createDica(db: Db, actor: StaffActor, input: DicaInputBody): Promise<DicaAdmin> {
+export async function createDica(db: Db, actor: AuditActor, input: DicaInputBody): Promise<DicaAdmin> {
   return db.transaction(async (tx) => {
     const [last] = await tx.select({ max: sql<number>`coalesce(max(${dicas.ordem}), 0)` }).from(dicas);
     const [row] = await tx
@@ -90,7 +89,7 @@ export async function createDica(db: Db, actor: StaffActor, input: DicaInputBody
  */
 export async function updateFaq(
   db: Db,
-  actor: StaffActor,
+  actor: AuditActor,
   id: number,
   input: FaqInputBody,
 ): Promise<FaqAdmin> {
@@ -112,7 +111,7 @@ export async function updateFaq(
 /** Replaces a tip's title, text and `ativo`. Audit `dica.editar`. 404 'Dica não encontrada'. */
 export async function updateDica(
   db: Db,
-  actor: StaffActor,
+  actor: AuditActor,
   id: number,
   input: DicaInputBody,
 ): Promise<DicaAdmin> {
@@ -132,7 +131,7 @@ export async function updateDica(
 }
 
 /** Deletes a FAQ for good. Audit `faq.excluir` with what it said. 404 when missing. */
-export async function deleteFaq(db: Db, actor: StaffActor, id: number): Promise<void> {
+export async function deleteFaq(db: Db, actor: AuditActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(faqs).where(eq(faqs.id, id)).returning();
     if (!row) throw notFound(M.faqNotFound);
@@ -146,7 +145,7 @@ export async function deleteFaq(db: Db, actor: StaffActor, id: number): Promise<
 }
 
 /** Deletes a tip for good. Audit `dica.excluir`. 404 when missing. */
-export async function deleteDica(db: Db, actor: StaffActor, id: number): Promise<void> {
+export async function deleteDica(db: Db, actor: AuditActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(dicas).where(eq(dicas.id, id)).returning();
     if (!row) throw notFound(M.dicaNotFound);
@@ -165,7 +164,7 @@ export async function deleteDica(db: Db, actor: StaffActor, id: number): Promise
  * another admin added one meanwhile); `ordem` becomes 1, 2, … Audit
  * `faq.ordenar` with the old and new id lists.
  */
-export async function reorderFaqs(db: Db, actor: StaffActor, ids: number[]): Promise<FaqAdmin[]> {
+export async function reorderFaqs(db: Db, actor: AuditActor, ids: number[]): Promise<FaqAdmin[]> {
   await db.transaction(async (tx) => {
     const rows = await tx
       .select({ id: faqs.id })
@@ -190,7 +189,7 @@ export async function reorderFaqs(db: Db, actor: StaffActor, ids: number[]): Pro
 }
 
 /** Sets the order of every tip (same rules as {@link reorderFaqs}). Audit `dica.ordenar`. */
-export async function reorderDicas(db: Db, actor: StaffActor, ids: number[]): Promise<DicaAdmin[]> {
+export async function reorderDicas(db: Db, actor: AuditActor, ids: number[]): Promise<DicaAdmin[]> {
   await db.transaction(async (tx) => {
     const rows = await tx
       .select({ id: dicas.id })

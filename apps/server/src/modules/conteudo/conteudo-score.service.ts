@@ -13,9 +13,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { score_questions, score_quizzes } from '../../db/schema/index.ts';
 import { fieldError, HttpError, notFound } from '../../errors.ts';
-import type { StaffActor } from './admin.access.ts';
-import { audit } from './audit.service.ts';
-import { changed, ENTIDADE } from './conteudo.shared.ts';
+import { type AuditActor, audit } from '../../platform/audit.ts';
+import { changed, ENTIDADE } from './conteudo-admin.shared.ts';
 
 /** The score questionnaires staff edit (issue 9 "Content"): questions, whether each is served, their order. */
 
@@ -114,7 +113,7 @@ async function assertMaximo(tx: Db, categoria: ScoreCategoria): Promise<void> {
  */
 export async function createScoreQuestion(
   db: Db,
-  actor: StaffActor,
+  actor: AuditActor,
   categoria: ScoreCategoria,
   input: ScoreQuestionInputBody,
 ): Promise<ScoreQuestionAdmin> {
@@ -162,7 +161,7 @@ async function getScoreQuestion(db: Db, id: number): Promise<ScoreQuestionAdmin>
  */
 export async function updateScoreQuestion(
   db: Db,
-  actor: StaffActor,
+  actor: AuditActor,
   id: number,
   input: ScoreQuestionInputBody,
 ): Promise<ScoreQuestionAdmin> {
@@ -193,7 +192,7 @@ export async function updateScoreQuestion(
  */
 export async function reorderScoreQuestions(
   db: Db,
-  actor: StaffActor,
+  actor: AuditActor,
   categoria: ScoreCategoria,
   ids: number[],
 ): Promise<void> {

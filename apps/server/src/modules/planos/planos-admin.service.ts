@@ -12,9 +12,8 @@ import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { app_settings, coupons, planos, subscriptions } from '../../db/schema/index.ts';
 import { fieldError, notFound } from '../../errors.ts';
+import { type AuditActor, audit } from '../../platform/audit.ts';
 import { ATENDIMENTO_VALOR_KEY, getAtendimentoValor } from '../pagamentos/index.ts';
-import type { StaffActor } from './admin.access.ts';
-import { audit } from './audit.service.ts';
 
 /**
  * Plans, coupons and the single-consultation price of the admin area
@@ -97,7 +96,7 @@ async function assertStripePlanFree(tx: Db, stripePlan: string, exceptId: number
  * `plano.criar`. Errors: 422 `stripe_plan`
  * {@link PRECOS_MESSAGES.stripePlanEmUso}.
  */
-export async function criarPlano(db: Db, actor: StaffActor, input: PlanoAdmin): Promise<PlanoAdminView> {
+export async function criarPlano(db: Db, actor: AuditActor, input: PlanoAdmin): Promise<PlanoAdminView> {
   const id = await inTransaction(db, async (tx) => {
     await assertStripePlanFree(tx, input.stripe_plan, null);
     const [row] = await tx.insert(planos).values(input).returning({ id: planos.id });
@@ -124,7 +123,7 @@ export async function criarPlano(db: Db, actor: StaffActor, input: PlanoAdmin): 
  */
 export async function editarPlano(
   db: Db,
-  actor: StaffActor,
+  actor: AuditActor,
   id: number,
   input: PlanoAdmin,
 ): Promise<PlanoAdminView> {
@@ -194,7 +193,7 @@ async function assertCupomNomeFree(tx: Db, nome: string, exceptId: number | null
 }
 
 /** Creates a coupon and audits `cupom.criar`. Errors: 422 `nome` {@link PRECOS_MESSAGES.cupomNomeEmUso}. */
-export async function criarCupom(db: Db, actor: StaffActor, input: CupomAdmin): Promise<CupomAdminView> {
+export async function criarCupom(db: Db, actor: AuditActor, input: CupomAdmin): Promise<CupomAdminView> {
   return inTransaction(db, async (tx) => {
     await assertCupomNomeFree(tx, input.nome, null);
     const [row] = await tx.insert(coupons).values(cupomValues(input)).returning();
@@ -218,7 +217,7 @@ export async function criarCupom(db: Db, actor: StaffActor, input: CupomAdmin): 
  */
 export async function editarCupom(
   db: Db,
-  actor: StaffActor,
+  actor: AuditActor,
   id: number,
   input: CupomAdmin,
 ): Promise<CupomAdminView> {
@@ -249,7 +248,7 @@ export async function lerAtendimentoValor(db: Db): Promise<number> {
  * Sets the single-consultation price (`app_settings.atendimento_valor`,
  * centavos) for purchases from now on, and audits `atendimento_valor.editar`.
  */
-export async function definirAtendimentoValor(db: Db, actor: StaffActor, valor: number): Promise<number> {
+export async function definirAtendimentoValor(db: Db, actor: AuditActor, valor: number): Promise<number> {
   return inTransaction(db, async (tx) => {
     const before = await getAtendimentoValor(tx);
     await tx

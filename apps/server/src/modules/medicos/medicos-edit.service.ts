@@ -4,10 +4,9 @@ import type { Db } from '../../db/client.ts';
 import { medicos, users } from '../../db/schema/index.ts';
 import { searchKey } from '../../db/search-key.ts';
 import { fieldError } from '../../errors.ts';
-import type { StaffActor } from './admin.access.ts';
-import { audit } from './audit.service.ts';
+import { type AuditActor, audit } from '../../platform/audit.ts';
+import { getMedico } from './medicos-admin-query.service.ts';
 import { writeLists } from './medicos-create.service.ts';
-import { getMedico } from './medicos-query.service.ts';
 import { assertCrmsFree, cidadeName, type MedicoRefused, specialtyIds } from './medicos-refusal.ts';
 
 /** The editable fields of a doctor as the audit log records them. */
@@ -43,7 +42,7 @@ function diff(antes: Record<string, unknown>, depois: Record<string, unknown>) {
  */
 export async function editMedico(
   db: Db,
-  actor: StaffActor,
+  actor: AuditActor,
   id: number,
   input: MedicoEdit,
 ): Promise<AdminMedicoDetail> {

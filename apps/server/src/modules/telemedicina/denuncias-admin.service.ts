@@ -12,8 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { denuncias, medicos, users } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 
-import type { StaffActor } from './admin.access.ts';
-import { audit } from './audit.service.ts';
+import { type AuditActor, audit } from '../../platform/audit.ts';
 
 /**
  * Reports patients filed against doctors (issue 9 "Reports";
@@ -91,7 +90,7 @@ export async function listDenuncias(
  */
 export async function updateDenuncia(
   db: Db,
-  actor: StaffActor,
+  actor: AuditActor,
   id: number,
   input: DenunciaUpdate,
 ): Promise<AdminDenuncia> {

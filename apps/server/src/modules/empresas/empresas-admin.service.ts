@@ -6,6 +6,7 @@ import {
 } from '@pulso/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
+import { type AuditActor, audit } from '../../platform/audit.ts';
 import {
   companySummary,
   createCompany,
@@ -15,9 +16,7 @@ import {
   listInvitations,
   listMembers,
   setCompanyActive,
-} from '../empresas/index.ts';
-import type { StaffActor } from './admin.access.ts';
-import { audit } from './audit.service.ts';
+} from './empresas.service.ts';
 
 /**
  * The admin area's company actions (issue 9 "Companies"), over the same
@@ -38,7 +37,7 @@ export async function companyDetail(db: Db, id: number, now: Date = new Date()):
  */
 export async function adminCreateCompany(
   db: Db,
-  actor: StaffActor,
+  actor: AuditActor,
   input: { nome: string; cnpj?: string | undefined },
 ): Promise<EmpresaResumo> {
   const company = await db.transaction(async (tx) => {
@@ -63,7 +62,7 @@ export async function adminCreateCompany(
  */
 export async function adminIssueInvitations(
   db: Db,
-  actor: StaffActor,
+  actor: AuditActor,
   publicOrigin: string,
   id: number,
   input: { count: number; email?: string | undefined; expiresInDays?: number | undefined },
@@ -96,7 +95,7 @@ export async function adminIssueInvitations(
  */
 export async function adminEndMembership(
   db: Db,
-  actor: StaffActor,
+  actor: AuditActor,
   id: number,
   userId: number,
 ): Promise<void> {
@@ -119,7 +118,7 @@ export async function adminEndMembership(
  */
 export async function adminSetCompanyActive(
   db: Db,
-  actor: StaffActor,
+  actor: AuditActor,
   id: number,
   active: boolean,
 ): Promise<EmpresaResumo> {
