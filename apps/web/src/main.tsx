@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
-import { forgetCopyOfEndedSessions } from './features/cartao/cartao-copy.ts';
+import { forgetCopyOfEndedSessions } from './features/qrcode/cartao/cartao-copy.ts';
 import { configureApi } from './lib/api.ts';
 import { queryClient } from './lib/query-client.ts';
 import { registerServiceWorkerOnLoad } from './lib/service-worker.ts';

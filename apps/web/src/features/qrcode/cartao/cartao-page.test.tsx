@@ -1,9 +1,9 @@
 import type { CartaoFacts } from '@pulso/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../lib/token.ts';
-import { CARTAO_FACTS } from '../../test/cartao-fixtures.ts';
-import { jsonResponse, renderRoutes } from '../../test/render.tsx';
+import { setToken } from '../../../lib/token.ts';
+import { CARTAO_FACTS } from '../../../test/cartao-fixtures.ts';
+import { jsonResponse, renderRoutes } from '../../../test/render.tsx';
 import { readCartaoCopy, saveCartaoCopy } from './cartao-copy.ts';
 import CartaoPage from './cartao-page.tsx';
 

@@ -1,6 +1,6 @@
 import type { DicasAnswer } from '@pulso/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { api } from '../../../../lib/api.ts';
 
 /** Query key of the health tips. */
 export const dicasQueryKey = ['dicas'] as const;

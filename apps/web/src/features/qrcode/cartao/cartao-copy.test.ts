@@ -1,6 +1,6 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { clearToken, setToken } from '../../lib/token.ts';
-import { CARTAO_FACTS } from '../../test/cartao-fixtures.ts';
+import { clearToken, setToken } from '../../../lib/token.ts';
+import { CARTAO_FACTS } from '../../../test/cartao-fixtures.ts';
 import {
   CARTAO_COPY_KEY,
   clearCartaoCopy,

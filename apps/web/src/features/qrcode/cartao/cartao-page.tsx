@@ -4,9 +4,9 @@ import { formatCode, formatInstantBR, telHref } from '@pulso/domain';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { pageTitles, paths } from '../../lib/paths.ts';
-import { QueryError } from '../../ui/query-error.tsx';
-import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { pageTitles, paths } from '../../../lib/paths.ts';
+import { QueryError } from '../../../ui/query-error.tsx';
+import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { type CartaoCard, useCartaoCard } from './api.ts';
 import classes from './cartao-page.module.css';
 

@@ -1,7 +1,7 @@
 import type { CartaoFacts } from '@pulso/domain';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../lib/api.ts';
-import { getToken } from '../../lib/token.ts';
+import { ApiError, api } from '../../../lib/api.ts';
+import { getToken } from '../../../lib/token.ts';
 import { type CartaoCopy, readCartaoCopy, saveCartaoCopy } from './cartao-copy.ts';
 
 /** The card as shown: the facts, when they were fetched, and whether from the network or the device's copy. */

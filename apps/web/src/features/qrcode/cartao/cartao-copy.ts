@@ -1,5 +1,5 @@
 import type { CartaoFacts } from '@pulso/domain';
-import { getToken, subscribeToken } from '../../lib/token.ts';
+import { getToken, subscribeToken } from '../../../lib/token.ts';
 
 /**
  * The device's copy of the patient's own emergency card (docs/offline-card.md):

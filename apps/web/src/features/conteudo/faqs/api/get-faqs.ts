@@ -1,6 +1,6 @@
 import type { FaqsAnswer } from '@pulso/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { api } from '../../../../lib/api.ts';
 
 /** Query key of the FAQs. */
 export const faqsQueryKey = ['faqs'] as const;

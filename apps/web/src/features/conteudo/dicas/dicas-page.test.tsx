@@ -1,9 +1,9 @@
 import { CONTEUDO_MESSAGES } from '@pulso/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../lib/token.ts';
-import { jsonResponse, renderRoutes } from '../../test/render.tsx';
-import { stubApi } from '../../test/stub-api.ts';
+import { setToken } from '../../../lib/token.ts';
+import { jsonResponse, renderRoutes } from '../../../test/render.tsx';
+import { stubApi } from '../../../test/stub-api.ts';
 import DicasPage from './dicas-page.tsx';
 
 const routes = [{ path: '/dicas', element: <DicasPage /> }];

@@ -1,9 +1,9 @@
 import { Loader, Stack, Text, Title } from '@mantine/core';
 import { CONTEUDO_MESSAGES } from '@pulso/domain';
-import { pageTitles } from '../../lib/paths.ts';
-import { QueryError } from '../../ui/query-error.tsx';
-import { TextAccordion } from '../../ui/text-accordion.tsx';
-import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { pageTitles } from '../../../lib/paths.ts';
+import { QueryError } from '../../../ui/query-error.tsx';
+import { TextAccordion } from '../../../ui/text-accordion.tsx';
+import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useDicas } from './api/get-dicas.ts';
 import classes from './dicas-page.module.css';
 

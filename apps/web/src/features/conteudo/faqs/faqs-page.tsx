@@ -1,11 +1,11 @@
 import { Loader, Stack, Text, Title } from '@mantine/core';
 import { CONTEUDO_MESSAGES, type Contato, contatoMailto, formatWhatsapp, whatsappHref } from '@pulso/domain';
 import { useId } from 'react';
-import { pageTitles } from '../../lib/paths.ts';
-import { Icon } from '../../ui/icon.tsx';
-import { QueryError } from '../../ui/query-error.tsx';
-import { TextAccordion } from '../../ui/text-accordion.tsx';
-import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { pageTitles } from '../../../lib/paths.ts';
+import { Icon } from '../../../ui/icon.tsx';
+import { QueryError } from '../../../ui/query-error.tsx';
+import { TextAccordion } from '../../../ui/text-accordion.tsx';
+import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useFaqs } from './api/get-faqs.ts';
 import classes from './faqs-page.module.css';
 
