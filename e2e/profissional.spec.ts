@@ -6,8 +6,8 @@ import { registerPatient, signInWithToken } from './support/patient-api.ts';
 
 /**
  * The emergency professional's credential, /profissional (docs/codes.md
- * "Emergency professional"; issue 7): reached from /settings, the spec's three
- * messages on an empty submit, a credential registered with a real photo
+ * "Emergency professional"; issue 7): reached from /settings, the three
+ * documented messages on an empty submit, a credential registered with a real photo
  * (resized in the browser to 800 px wide, JPEG), the fields then locked with
  * the document shown and the review status, and the whole record deleted after
  * a confirmation.
@@ -55,7 +55,7 @@ test('a patient registers a credential with a photo, finds it locked, and delete
   await expect(form(page)).toBeVisible();
   await look(page, 'profissional-vazio');
 
-  // Empty submit: the spec's three messages, nothing sent.
+  // Empty submit: the three messages of docs/codes.md "Registering and its messages", nothing sent.
   await form(page).getByRole('button', { name: 'Cadastrar' }).click();
   await expect(page.getByText('Informe o tipo de profissional')).toBeVisible();
   await expect(page.getByText('Informe seu número de cadastro')).toBeVisible();

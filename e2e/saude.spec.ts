@@ -107,7 +107,7 @@ test('a patient fills in My Health and finds it after a reload', async ({ page, 
     [outras, 'Informações adicionais', 'Uso lentes de contato'],
   ];
   for (const [region, label, value] of expected) await expect(shown(region, label)).toHaveText(value);
-  // The disease checklist is not part of /saude (spec).
+  // No disease was marked, so the read-only 'Doenças' card names none (docs/health-record.md "Diseases").
   await expect(page.getByText('Diabetes')).toHaveCount(0);
   await look(page, 'saude-view');
   expect(csp).toEqual([]);

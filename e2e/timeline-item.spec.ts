@@ -291,7 +291,7 @@ test('a new patient sees an empty timeline', async ({ page, request }) => {
  * A patient whose 1-month trial ended without a plan (docs/health-record.md
  * "Trial lock"): the server's answers are given with `trialEnded` set (the
  * clock cannot be moved under a running server); adding and editing show
- * disabled with the spec's tooltip and a way to /planos, while reading and
+ * disabled with the lock message as tooltip and a way to /planos, while reading and
  * deleting stay.
  */
 test('a locked patient reads but cannot add or edit', async ({ page, request }) => {

@@ -109,7 +109,8 @@ function validated(keys: VapidKeys, source: string): VapidKeys {
 /**
  * Builds the Web Push sender (issue 3 "Devices and push"). Each device row
  * holds the browser's serialised `PushSubscription` in `firebase_token` (the
- * spec's name); messages are encrypted `aes128gcm` and signed with VAPID.
+ * product's wire name, docs/data-model.md "Conventions"); messages are
+ * encrypted `aes128gcm` and signed with VAPID.
  * The payload reaches the user's lock screen: keep health data out of it
  * (e.g. 'Nova mensagem do seu médico', not the message).
  */

@@ -61,7 +61,7 @@ describe('shell (docs/architecture.md "Shell")', () => {
     expect(current.getAttribute('href')).toBe('/timeline');
   });
 
-  it('lists the drawer entries in the spec order and logs out with Sair', async () => {
+  it('lists the drawer entries in the documented order and logs out with Sair', async () => {
     setToken('t');
     const fetchMock = stubApi();
     const { router, queryClient } = renderRoutes(routes, '/home');

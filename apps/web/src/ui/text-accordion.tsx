@@ -10,8 +10,8 @@ export interface TextAccordionItem {
 }
 
 /**
- * The expandable list of /dicas and /faqs (spec 2 "Tips screen", "Other
- * screens" FAQ): each title an `h2` button, several open at once, the text
+ * The expandable list of /dicas and /faqs (docs/indicators-and-score.md
+ * "Tips and FAQ"): each title an `h2` button, several open at once, the text
  * split into paragraphs by `paragraphsOf`.
  */
 export function TextAccordion({ items }: { items: readonly TextAccordionItem[] }) {

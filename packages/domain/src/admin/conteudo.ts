@@ -213,7 +213,10 @@ export type PaginaAdmin = z.output<typeof PaginaAdminSchema>;
 // ---------------------------------------------------------------------------
 // Score questionnaires
 
-/** A category named exactly as the spec does (the editor sends it from a list). */
+/**
+ * A category named exactly as in docs/indicators-and-score.md "Questionnaires" (the editor sends it from a
+ * list).
+ */
 export const ScoreCategoriaExataSchema = z.enum(SCORE_CATEGORIAS, { error: M.categoria });
 
 /** An alternative: its text (1–200 characters) and its points (whole, 0–100). */

@@ -34,7 +34,7 @@ export const AUTH_MESSAGES = {
   forgotSent: 'Se este e-mail estiver cadastrado, enviaremos um link para redefinir sua senha.',
 } as const;
 
-/** Minimum password length (NIST SP 800-63B; the spec sets none). */
+/** Minimum password length (NIST SP 800-63B; the product set none: docs/accounts.md "Registration"). */
 export const PASSWORD_MIN_LENGTH = 8;
 
 /** Simple `x@y.z` pattern (docs/accounts.md "Registration"). */

@@ -65,7 +65,7 @@ export type ScannedCode = { ok: true; code: string } | { ok: false; message: str
 
 /**
  * Accepts a scanned QR payload only when its origin equals the app's own origin
- * and its path is `/code/{code}`; otherwise answers the spec's foreign-QR message.
+ * and its path is `/code/{code}`; otherwise answers the foreign-QR message (docs/codes.md "QR content").
  */
 export function readScannedCode(payload: string, appOrigin: string): ScannedCode {
   let url: URL;

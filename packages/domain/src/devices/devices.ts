@@ -87,7 +87,7 @@ export function parsePushSubscription(text: string): PushSubscriptionJson | null
 
 /**
  * `POST /api/device` body (docs/accounts.md "Devices", `{firebase_token}`): the
- * spec's field name, whose value is `JSON.stringify(pushSubscription)`.
+ * product's wire name, whose value is `JSON.stringify(pushSubscription)`.
  */
 export const DeviceRegisterSchema = z.object({
   firebase_token: z

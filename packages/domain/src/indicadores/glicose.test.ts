@@ -59,7 +59,7 @@ describe('classificarGlicose (docs/indicators-and-score.md "Glucose": 20–69, 7
     [999, 'risco'],
   ])('%i mg/dL is %s', (value, status) => expect(classificarGlicose(value)).toBe(status));
 
-  it("puts the spec's overlap 126 in 'Risco de diabetes', not altered (docs/indicators-and-score.md \"Glucose\")", () => {
+  it('puts 126, where the original ranges overlapped, in \'Risco de diabetes\', not altered (docs/indicators-and-score.md "Glucose")', () => {
     expect(classificarGlicose(126)).toBe('risco');
     expect(GLICOSE_STATUS_VISUAL.risco.label).toBe('Risco de diabetes');
   });

@@ -77,7 +77,7 @@ export function classificarGlicose(value: number): GlicoseStatus {
   return categoriaPorLimites(value, GLICOSE_LIMITES, 'abaixo');
 }
 
-/** Severity of the status alert, as the spec names it: success, info, warning, error. */
+/** Severity of the status alert (docs/indicators-and-score.md "Glucose"): success, info, warning, error. */
 export type AlertaSeveridade = 'success' | 'info' | 'warning' | 'error';
 
 /** The status alert of the entry screen: its text and severity. */
@@ -90,10 +90,9 @@ export interface GlicoseAlerta {
  * The status alert of the entry screen
  * (docs/indicators-and-score.md "Glucose"). With diabetes: ≤ 180 'Sua
  * glicose está normal' (success), ≥ 181 'Sua glicose está alterada' (info).
- * Without: ≥ 126 'Risco de diabetes' (error); the spec's "common levels
- * list" is the ranges of that section: 100–125 'Sua glicose está alterada'
- * (warning), 70–99 'Sua glicose está normal' (success), 20–69 'Sua glicose
- * está abaixo do normal' (warning).
+ * Without: ≥ 126 'Risco de diabetes' (error), 100–125 'Sua glicose está
+ * alterada' (warning), 70–99 'Sua glicose está normal' (success), 20–69 'Sua
+ * glicose está abaixo do normal' (warning).
  */
 export function glicoseAlerta(value: number, diabetes: boolean): GlicoseAlerta {
   if (diabetes) {

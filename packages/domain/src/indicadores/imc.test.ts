@@ -71,7 +71,7 @@ describe('classificarImc (docs/indicators-and-score.md "BMI": < 18,5; 18,5 to < 
     expect(classificarImc(29.95)).toBe('obesidade');
   });
 
-  it('labels the four bands as the spec does', () => {
+  it('labels the four bands as documented', () => {
     expect(IMC_STATUS.map((s) => IMC_STATUS_VISUAL[s].label)).toEqual([
       'Abaixo do peso',
       'Normal',

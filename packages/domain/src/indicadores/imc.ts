@@ -141,8 +141,8 @@ export const pesoSchema = z.preprocess(
 /**
  * `POST /api/home/imc` body (docs/api/indicadores-score-profissional.md "Indicators": `{peso,
  * imc, data_afericao, time_afericao, variacao_peso}`). Only `peso` and the
- * day and time are read: `imc` and `variacao_peso` may be sent (the spec's
- * client does) but the server recomputes both from the profile's height
+ * day and time are read: `imc` and `variacao_peso` may be sent (the first
+ * product client did) but the server recomputes both from the profile's height
  * and the previous reading. `agora` is injectable for tests.
  */
 export function imcCreateSchema(agora: () => AgoraSaoPaulo = () => agoraEmSaoPaulo()) {

@@ -33,7 +33,7 @@ describe('classificarOxigenacao (docs/indicators-and-score.md "Oxygen saturation
     [50, 'alterada'],
   ])('%i%% is %s', (saturacao, status) => expect(classificarOxigenacao(saturacao)).toBe(status));
 
-  it('keeps 91–94 out of normal, where the spec had put it ("normal is 91-100")', () => {
+  it('keeps 91–94 out of normal, where the original description had put it ("normal is 91-100")', () => {
     for (const s of [91, 92, 93, 94]) expect(classificarOxigenacao(s)).toBe('atencao');
   });
 

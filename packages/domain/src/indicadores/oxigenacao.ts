@@ -12,7 +12,7 @@ import { categoriaPorLimites, historicoSchema, leituraCreateSchema, leituraViewS
  * Oxygen saturation (docs/indicators-and-score.md "Oxygen saturation";
  * docs/api/indicadores-score-profissional.md "Indicators" `POST /api/home/oxigenacao`):
  * `saturacao` in %, `bpm` the pulse in beats per minute, both read from a
- * pulse oximeter. The spec counts 91–94 % as normal; Brazilian and WHO
+ * pulse oximeter. The original product description counted 91–94 % as normal; Brazilian and WHO
  * guidance do not, so they are 'atenção'.
  */
 

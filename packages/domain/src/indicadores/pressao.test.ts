@@ -42,7 +42,7 @@ describe('classificarSistolica (docs/indicators-and-score.md "Blood pressure": <
     [999, 'muito_alta'],
   ])('%i mmHg is %s', (sis, status) => expect(classificarSistolica(sis)).toBe(status));
 
-  it('puts the spec\'s overlap 129 in normal, not altered (docs/indicators-and-score.md "Blood pressure")', () => {
+  it('puts 129, where the original ranges overlapped, in normal, not altered (docs/indicators-and-score.md "Blood pressure")', () => {
     expect(classificarSistolica(129)).toBe('normal');
   });
 });
@@ -140,7 +140,7 @@ describe('pressaoCreateSchema', () => {
     expect(errorsOf(schema.safeParse({ ...VALID, dia: '8a' }))).toEqual({ dia: [PRESSAO_MESSAGES.dia] });
   });
 
-  it("answers the spec's warning (with its trailing space) under dia for dia > sis, and says 'below 50' for dia < 50", () => {
+  it("answers the documented warning (with its trailing space) under dia for dia > sis, and says 'below 50' for dia < 50", () => {
     expect(PRESSAO_MESSAGES.diastolica).toBe('ATENÇÃO! Diástolica não pode ser maior que a Sistólica ');
     expect(errorsOf(schema.safeParse({ ...VALID, sis: '80', dia: '120' }))).toEqual({
       dia: [PRESSAO_MESSAGES.diastolica],

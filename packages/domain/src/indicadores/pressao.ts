@@ -27,11 +27,11 @@ export const PRESSAO_MESSAGES = {
   diastolica: 'ATENÇÃO! Diástolica não pode ser maior que a Sistólica ',
   sis: 'Informe a pressão sistólica (2 ou 3 dígitos)',
   dia: 'Informe a pressão diastólica (2 ou 3 dígitos)',
-  /** The warning's title, and the route's message, when the diastolic is below 50 (not the spec's 'maior'). */
+  /** The warning's title, and the route's message, when the diastolic is below 50 (not `diastolica`). */
   diastolicaBaixa: 'ATENÇÃO! Diastólica abaixo de 50 mmHg',
   /** What the screen adds under that title. */
   diastolicaMinima: 'A pressão diastólica deve ser de pelo menos 50 mmHg.',
-  /** What the screen adds under the spec's warning when the diastolic is above the systolic. */
+  /** What the screen adds under the `diastolica` title when the diastolic is above the systolic. */
   diastolicaMaior: 'A pressão diastólica (o menor valor) não pode passar da sistólica (o maior).',
 } as const;
 
@@ -95,7 +95,7 @@ export function classificarPressao(sis: number, dia: number): PressaoStatus {
 }
 
 /**
- * Why a complete pair (both with 2–3 digits) must be refused with the spec's
+ * Why a complete pair (both with 2–3 digits) must be refused with the red
  * warning: 'maior' when the diastolic is above the systolic, 'minima' when it
  * is below {@link DIASTOLICA_MIN}; null when the pair is acceptable. Equal
  * values are accepted (docs/indicators-and-score.md "Blood pressure": `dia` ≤
@@ -107,7 +107,10 @@ export function pressaoAviso(sis: number, dia: number): 'maior' | 'minima' | nul
   return null;
 }
 
-/** The title of the warning for a pair {@link pressaoAviso} refuses: the spec's for 'maior', its own for 'minima'. */
+/**
+ * The title of the warning for a pair {@link pressaoAviso} refuses: `diastolica` for 'maior',
+ * `diastolicaBaixa` for 'minima'.
+ */
 export function pressaoAvisoTitulo(aviso: 'maior' | 'minima'): string {
   return aviso === 'maior' ? PRESSAO_MESSAGES.diastolica : PRESSAO_MESSAGES.diastolicaBaixa;
 }
@@ -116,9 +119,9 @@ export function pressaoAvisoTitulo(aviso: 'maior' | 'minima'): string {
  * `POST /api/home/pressao` fields (docs/api/indicadores-score-profissional.md "Indicators": multipart
  * with dia, sis, data_afericao, time_afericao, status; JSON is accepted too).
  * `sis` and `dia` mmHg with 2–3 digits; a pair refused by {@link pressaoAviso}
- * fails under `dia` with {@link pressaoAvisoTitulo} (the spec's warning when
+ * fails under `dia` with {@link pressaoAvisoTitulo} (the documented warning when
  * the diastolic passes the systolic; 'Diastólica abaixo de 50 mmHg' below 50).
- * `status` may be sent (the spec's client does) but is dropped, as any other
+ * `status` may be sent (the first product client did) but is dropped, as any other
  * unknown field: the server recomputes it with {@link classificarPressao}.
  * `agora` is injectable for tests.
  */

@@ -27,7 +27,7 @@ describe('EnderecoEntregaSchema (docs/payments-and-admin.md "Delivery address")'
       complemento: null,
     });
   });
-  it('answers the spec message for each missing field', () => {
+  it('answers the documented message for each missing field', () => {
     const result = EnderecoEntregaSchema.safeParse({ endereco: ' ', bairro: '', cidade: '', cep: '' });
     expect(result.success).toBe(false);
     const byField = Object.fromEntries(result.error?.issues.map((i) => [i.path[0], i.message]) ?? []);

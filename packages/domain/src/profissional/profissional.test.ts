@@ -15,7 +15,7 @@ const errorsOf = (input: unknown) => {
 };
 
 describe('ProfissionalCreateSchema (docs/codes.md "Registering and its messages")', () => {
-  it("gives the spec's messages for a missing or blank tipo and numero", () => {
+  it('gives the documented messages for a missing or blank tipo and numero', () => {
     expect(errorsOf({})).toEqual({
       tipo: [PROFISSIONAL_MESSAGES.tipo],
       numero: [PROFISSIONAL_MESSAGES.numero],
@@ -62,7 +62,7 @@ describe('ProfissionalCreateSchema (docs/codes.md "Registering and its messages"
 });
 
 describe('kinds and review', () => {
-  it('labels the three kinds as the spec does', () => {
+  it('labels the three kinds Médico, Bombeiro and SAMU', () => {
     expect(PROFISSIONAL_TIPO_LABELS).toEqual({ M: 'Médico', B: 'Bombeiro', S: 'SAMU' });
     expect(isProfissionalTipo('S')).toBe(true);
     expect(isProfissionalTipo('s')).toBe(false);

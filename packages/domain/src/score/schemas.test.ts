@@ -14,7 +14,7 @@ const errorsOf = (result: {
 }) => (result.success ? {} : issuesToFieldErrors(result.error?.issues ?? []));
 
 describe('ScoreCategoriaSchema', () => {
-  it("gives the canonical name for the spec's names and their accent-free spelling", () => {
+  it('gives the canonical name for the documented names and their accent-free spelling', () => {
     expect(ScoreCategoriaSchema.parse('Saúde Física')).toBe('Saúde Física');
     expect(ScoreCategoriaSchema.parse('qualidade de vida')).toBe('Qualidade de Vida');
   });

@@ -13,7 +13,7 @@ import {
 /**
  * Wire shapes of the health score
  * (docs/indicators-and-score.md "Questionnaires";
- * docs/api/indicadores-score-profissional.md "Score"; issue 7). Field names are the spec's
+ * docs/api/indicadores-score-profissional.md "Score"; issue 7). Field names are the product's wire names
  * (`categoria`, `pontuacao`, `questoes`, `alternativas`, `texto`,
  * `pontos`, `id_questions`, `scoreQuestions`, `quizQuestions`,
  * `pointsScore`).
@@ -150,9 +150,10 @@ export type ScoreCategoriaResult = z.infer<typeof ScoreCategoriaResultSchema>;
 
 /**
  * `GET /api/score/result` answer: `pointsScore`, the three categories in
- * the spec's order; `media`, the general average (2 decimals, a category
- * never answered counting 0), its band (`null` while nothing was answered)
- * and how many categories were answered.
+ * the order of docs/indicators-and-score.md "Questionnaires"; `media`, the
+ * general average (2 decimals, a category never answered counting 0), its
+ * band (`null` while nothing was answered) and how many categories were
+ * answered.
  */
 export const ScoreResultsAnswerSchema = z.object({
   pointsScore: z.array(ScoreCategoriaResultSchema),

@@ -19,7 +19,7 @@ import {
 } from './score.ts';
 
 describe('categories (docs/indicators-and-score.md "Questionnaires")', () => {
-  it('are the three of the spec, in its order', () => {
+  it('are the three documented ones, in their order', () => {
     expect(SCORE_CATEGORIAS).toEqual(['Saúde Mental', 'Saúde Física', 'Qualidade de Vida']);
   });
 
@@ -37,7 +37,7 @@ describe('categories (docs/indicators-and-score.md "Questionnaires")', () => {
 });
 
 describe('scoreFaixa (docs/indicators-and-score.md "Bands and tips")', () => {
-  it('puts 0 and 1, below the spec\'s first band, with "below expected", as 2 and 25', () => {
+  it('puts 0 and 1, which the original first band (from 2) left out, with "below expected", as 2 and 25', () => {
     for (const p of [0, 1, 2, 25]) expect(scoreFaixa(p)).toBe('abaixo');
   });
 

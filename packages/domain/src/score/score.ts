@@ -9,7 +9,7 @@ import type { FieldErrors } from '../shared/errors.ts';
  */
 
 /**
- * The questionnaires' categories, in the spec's order (docs/indicators-and-score.md "Questionnaires"); the
+ * The questionnaires' categories, in the order of docs/indicators-and-score.md "Questionnaires"; the
  * wire and the database carry these names.
  */
 export const SCORE_CATEGORIAS = ['Saúde Mental', 'Saúde Física', 'Qualidade de Vida'] as const;
@@ -78,8 +78,8 @@ function assertPontuacao(pontuacao: number): void {
  * The band of a score from 0 to 100, a category's whole points or the
  * general average with decimals
  * (docs/indicators-and-score.md "Bands and tips"): ≤ 25 'abaixo'; > 25 to
- * 50 'atencao'; > 50 to 75 'razoavel'; > 75 'bom'. The spec's first band
- * starts at 2; 0 and 1 are below expected too (a result that low is not
+ * 50 'atencao'; > 50 to 75 'razoavel'; > 75 'bom'. The original product
+ * description started the first band at 2; 0 and 1 are below expected too (a result that low is not
  * better than 2). Throws a RangeError outside 0–100 or for a value that is
  * not a number.
  */

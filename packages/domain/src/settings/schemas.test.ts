@@ -16,7 +16,7 @@ describe('ChangePasswordSchema (docs/accounts.md "Password change")', () => {
     expect(ChangePasswordSchema.parse(valid)).toEqual(valid);
   });
 
-  it("answers the spec's message for each empty or missing field", () => {
+  it('answers the documented message for each empty or missing field', () => {
     const expected = {
       password_current: [M.passwordCurrent],
       password: [M.password],

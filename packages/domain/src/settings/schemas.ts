@@ -33,7 +33,7 @@ const passwordConfirmation = z
 /**
  * `PUT /api/settings/password` body and the 'Alterar Senha' form
  * (docs/accounts.md "Password change"): the three fields required with the
- * spec's messages, the new password with registration's minimum (8) and the
+ * documented messages, the new password with registration's minimum (8) and the
  * confirmation equal to it ('As senhas devem ser iguais', reported on the
  * confirmation).
  */

@@ -24,7 +24,7 @@ export interface ServerToClientEvents {
     atendimento_id: number;
     status: Extract<AtendimentoStatus, 'E' | 'ET'>;
   }) => void;
-  /** A session was requested, accepted or refused: lists refresh (beyond the spec). */
+  /** A session was requested, accepted or refused: lists refresh (docs/telemedicine.md "Live updates"). */
   'atendimento.updated': (payload: { atendimento: AtendimentoView }) => void;
   /**
    * Someone else added a record to the patient's timeline (to `user.{patient}`

@@ -56,7 +56,7 @@ export type ClinicaView = z.infer<typeof ClinicaViewSchema>;
 /**
  * A doctor as patients see it (docs/telemedicine.md "Doctors").
  * `especialidade` is the first of `especialidades` (pt-BR alphabetical),
- * `cidade_descricao` the city's 'Nome - UF' (the spec carries both).
+ * `cidade_descricao` the city's 'Nome - UF' (both forms of each are on the wire).
  * `bloqueado`: this doctor blocked the caller. `mensagens_novas`: the
  * caller's unread messages from this doctor. `verificado`: CRM checked by
  * staff (issue 9).

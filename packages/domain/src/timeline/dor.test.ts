@@ -31,7 +31,7 @@ describe('labels of the pain map (docs/health-record.md "Locations and levels")'
     expect(intensidadeDorLabel('Extrema')).toBe('Extrema');
   });
 
-  it('tells the spec values apart from anything else', () => {
+  it('tells the wire values apart from anything else', () => {
     expect(LOCAIS_DOR.every(isLocalDor)).toBe(true);
     expect(INTENSIDADES_DOR.every(isIntensidadeDor)).toBe(true);
     for (const v of ['Abdômen', 'cabeça', '', null, undefined, 3]) expect(isLocalDor(v)).toBe(false);
@@ -131,7 +131,7 @@ describe('aggregateDorHistorico', () => {
     ).toEqual([]);
   });
 
-  it('orders by shade, then times, then the latest day, then the spec order of locations', () => {
+  it('orders by shade, then times, then the latest day, then the documented order of locations', () => {
     const rows = aggregateDorHistorico([
       c('Pés', 'Baixo', 1, '2025-06-01'),
       c('Cabeça', 'Baixo', 1, '2025-06-01'),

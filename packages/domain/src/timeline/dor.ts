@@ -4,8 +4,8 @@ import { INTENSIDADES_DOR, type IntensidadeDor, LOCAIS_DOR, type LocalDor } from
 
 /**
  * The pain map (docs/health-record.md "Pain map"; issue 5 "Pain map"): labels
- * of the wire values, and the pain history drawn on the body ("beyond the
- * spec": regions shaded by how often and how strongly they hurt in the last
+ * of the wire values, and the pain history drawn on the body (an addition of
+ * ours: regions shaded by how often and how strongly they hurt in the last
  * {@link DOR_HISTORICO_DIAS} days; docs/health-record.md "Pain history").
  */
 

@@ -27,7 +27,7 @@ export type AnexoView = z.infer<typeof AnexoViewSchema>;
  * A timeline record as its owner or its author reads it (docs/api/timeline.md
  * "Shapes"). `data` `YYYY-MM-DD`; `valor` reais '150.00' or null;
  * `created_by` M (a doctor account), T (a third party), null (the patient);
- * `terceiro` who added it when M or T; `pendente` (beyond the spec) a third
+ * `terceiro` who added it when M or T; `pendente` (an addition of ours) a third
  * party's record the patient has not accepted yet (docs/timeline-privacy.md).
  */
 export const TimelineItemViewSchema = z.object({
@@ -77,7 +77,7 @@ export const TimelineItemAnswerSchema = z.object({
   user: UserViewSchema,
   timelineItem: TimelineItemViewSchema,
   /**
-   * How the caller reads the record (beyond the spec): `owner`, the patient
+   * How the caller reads the record (an addition of ours): `owner`, the patient
    * whose timeline holds it, or `author`, who added it to someone else's
    * timeline — what `timelineItemActions` needs to show the right buttons.
    */

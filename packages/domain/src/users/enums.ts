@@ -1,6 +1,6 @@
 /**
  * Enumerations of docs/accounts.md "Enumerations" with their pt-BR labels.
- * Wire values are the spec's codes; labels are for display only.
+ * Wire values are the product's fixed codes; labels are for display only.
  */
 
 /** Emergency contact relation (`pessoal.contato_relacao`). */

@@ -104,7 +104,7 @@ describe('PessoalSchema', () => {
     }
   });
 
-  it('accepts every relation of the spec and nothing else', () => {
+  it('accepts every documented relation and nothing else', () => {
     for (const contato_relacao of Object.keys(RELACAO)) {
       expect(PessoalSchema.parse({ telefone: '11987654321', contato_relacao }).contato_relacao).toBe(
         contato_relacao,

@@ -45,7 +45,7 @@ export const content_pages = pgTable('content_pages', {
 
 /**
  * Browsers that receive push messages (docs/devices-and-push.md).
- * `firebase_token` keeps the spec's field name; its value is the
+ * `firebase_token` keeps the product's wire name (docs/data-model.md "Conventions"); its value is the
  * serialised Web Push subscription, whose `endpoint` identifies the
  * browser.
  */

@@ -20,8 +20,8 @@ import { cidades } from './reference.ts';
 
 /**
  * Patients' accounts and their emergency data
- * (docs/accounts.md "Emergency data"). Column names are the spec's wire
- * names. `updated_at` is the last edit of the emergency data shown on /home;
+ * (docs/accounts.md "Emergency data"). Column names are the wire names
+ * (docs/data-model.md "Conventions"). `updated_at` is the last edit of the emergency data shown on /home;
  * `code` is the canonical personal code (docs/codes.md "Personal code").
  */
 export const users = pgTable(

@@ -39,7 +39,7 @@ describe('POST /api/register', () => {
     expect(me.json()).toMatchObject({ user: { id: json.user.id }, mensagens: 0 });
   });
 
-  it('accepts multipart form data as the spec sends it', async () => {
+  it('accepts multipart form data as well as JSON (docs/accounts.md "Registration")', async () => {
     const body = registrationBody();
     const boundary = '----pulso';
     const parts = Object.entries({ ...body, terms: 'true', newsletter: '1' }).map(
@@ -214,7 +214,7 @@ describe('POST /api/login and /api/logout', () => {
     );
   });
 
-  it('answers the spec messages when fields are missing', async () => {
+  it('answers the messages of docs/accounts.md "Sign-in" when fields are missing', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: {} });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({

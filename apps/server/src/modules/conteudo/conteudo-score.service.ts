@@ -39,7 +39,8 @@ const questionView = (r: QuestionRow, served: Set<number>): ScoreQuestionAdmin =
 });
 
 /**
- * The three questionnaires for the editor, in the spec's order: every
+ * The three questionnaires for the editor, in the order of
+ * docs/indicators-and-score.md "Questionnaires": every
  * question (drafts too) by `ordem` then id, with `ativa`; the category's
  * quizzes; `maximo`, the points the best answers of its served questions
  * add up to.

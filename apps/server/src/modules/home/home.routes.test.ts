@@ -252,7 +252,7 @@ describe('PUT /api/home/pessoal', () => {
     expect(res.json()).toEqual({ message: UNAUTHENTICATED_MESSAGE });
   });
 
-  it('saves the card with masks stripped and answers the spec message', async () => {
+  it("saves the card with masks stripped and answers 'Salvo com sucesso'", async () => {
     const p = await createPatient(t.app);
     const res = await put('pessoal', PESSOAL, p.auth);
     expect(res.statusCode).toBe(200);

@@ -333,7 +333,7 @@ describe('POST /api/home/pressao', () => {
     }
   });
 
-  it("answers 422 under dia with the spec's warning when dia passes sis, and 'below 50' when it is under 50", async () => {
+  it("answers 422 under dia with the documented warning when dia passes sis, and 'below 50' when it is under 50", async () => {
     const p = await patient();
     for (const [sis, dia, message] of [
       ['120', '121', PRESSAO_MESSAGES.diastolica],
@@ -370,7 +370,7 @@ describe('POST /api/home/pressao', () => {
     expect((await storedCounts()).pressao).toBe(0);
   });
 
-  it('accepts the spec multipart form (status ignored)', async () => {
+  it('accepts the multipart form of the first product client (status ignored)', async () => {
     const p = await patient();
     const form = multipart({
       sis: '142',

@@ -59,8 +59,8 @@ export const indicadoresRoutes: FastifyPluginAsyncZod = async (app) => {
    * first (day, time, id). `POST /api/home/pressao`, multipart or JSON `{sis,
    * dia, data_afericao, time_afericao, status?}` (mmHg, 2–3 digits; `status`
    * ignored) → 201 `{message: 'Dado inserido com sucesso!', pressao}` with
-   * the server's `status`; 422 per `pressaoCreateSchema` (the spec's
-   * diastolic warning under `errors.dia`).
+   * the server's `status`; 422 per `pressaoCreateSchema` (the diastolic
+   * warning of docs/indicators-and-score.md "Blood pressure" under `errors.dia`).
    */
   leituraRoutes(app, db, {
     path: '/home/pressao',

@@ -174,7 +174,7 @@ describe('GET /api/profissional', () => {
 });
 
 describe('POST /api/profissional', () => {
-  it('registers the credential with the spec’s fields, pending review, and keeps the photo', async () => {
+  it('registers the credential with its documented fields, pending review, and keeps the photo', async () => {
     const p = await createPatient(t.app);
     const before = Date.now();
     const res = await post(p.auth, { tipo: 'M', numero: '  CRM-SP   123456 ' }, [await foto()]);
@@ -280,7 +280,7 @@ describe('POST /api/profissional', () => {
     expect(await storedFiles()).toHaveLength(0);
   });
 
-  it('accepts a photo of exactly 2 MB and refuses one byte more with the spec’s message', async () => {
+  it("accepts a photo of exactly 2 MB and refuses one byte more with 'O arquivo deve ter no máximo 2MB'", async () => {
     const big = await createPatient(t.app);
     const tooBig = await post(big.auth, { tipo: 'M', numero: '123' }, [
       await foto(bigJpeg(MAX_UPLOAD_BYTES + 1)),

@@ -296,7 +296,7 @@ describe(`ordering stickers (${TEST_ENGINE})`, () => {
     expect((await order(bia.auth, {}, 'mensal-000001')).statusCode).toBe(422);
   });
 
-  it('validates the address with the spec messages and the municipality', async () => {
+  it('validates the address with the documented messages and the municipality', async () => {
     const ana = await createPatient(t.app);
     const res = await t.app.inject({
       method: 'PUT',

@@ -60,8 +60,9 @@ export const pedidosRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * `GET /api/qrcode/purchase` → 200 `{geral: {endereco, bairro, complemento,
    * cidade: {id, descricao} | null}, valor}`: the address to prefill (the
-   * spec's three fields and the apartment, `complemento`, which the order
-   * form also has) and the price in centavos (1990, or 0 while an annual
+   * emergency data's `endereco`, `bairro` and `cidade`, and the apartment,
+   * `complemento`, which the order form also has: docs/payments-and-admin.md
+   * "Delivery address") and the price in centavos (1990, or 0 while an annual
    * subscriber's free set is unused).
    */
   app.get(

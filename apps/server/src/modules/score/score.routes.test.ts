@@ -260,7 +260,8 @@ describe('POST /api/score/result', () => {
         errors: { pontuacao: [M.pontuacaoDivergente] },
       });
     }
-    // The spec's bare {categoria, pontuacao}: nothing answered sums 0, so only 0 is believed.
+    // The first product client's bare {categoria, pontuacao}
+    // (docs/api/indicadores-score-profissional.md "Score"): nothing answered sums 0, so only 0 is believed.
     expect((await postResult(p.auth, { categoria: 'Qualidade de Vida', pontuacao: 80 })).statusCode).toBe(
       422,
     );

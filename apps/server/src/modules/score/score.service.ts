@@ -102,7 +102,8 @@ export async function createResult(
 
 /**
  * The actor's own results screen (docs/indicators-and-score.md "Results":
- * the latest result of each category): per category, in the spec's order,
+ * the latest result of each category): per category, in the order of
+ * docs/indicators-and-score.md "Questionnaires",
  * the latest result (or `null`s when never answered) and up to
  * `SCORE_HISTORICO_MAX` latest results, oldest first; then the general
  * average (`scoreMedia`: 2 decimals, a missing category counting 0), its

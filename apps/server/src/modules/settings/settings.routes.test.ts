@@ -74,7 +74,7 @@ describe('PUT /api/settings/password', () => {
     expect((await login(patient.user.email, patient.password)).statusCode).toBe(200);
   });
 
-  it("answers 422 with the spec's messages when the fields are empty", async () => {
+  it('answers 422 with the documented messages when the fields are empty', async () => {
     const patient = await createPatient(t.app);
     const res = await changePassword(
       { password_current: '', password: '', password_confirmation: '' },

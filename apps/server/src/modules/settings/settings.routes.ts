@@ -15,7 +15,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
    * `PUT /api/settings/password {password_current, password, password_confirmation}`
    * (signed in; docs/accounts.md "Password change"): 200
    * `{message: 'Senha alterada com sucesso'}` and every other session of the account
-   * revoked (this one kept); 422 `{message, errors}` with the spec's messages,
+   * revoked (this one kept); 422 `{message, errors}` with the documented messages,
    * 'Senha atual incorreta' on `password_current`, 'As senhas devem ser iguais' on
    * `password_confirmation`; 401 without a live token; 429 past the limit.
    */

@@ -15,7 +15,8 @@ import { authErrors } from '../../http.ts';
 import { actorOf, requireUser } from '../auth/index.ts';
 
 /**
- * The caller's pain history (issue 5 "Pain map", beyond the spec): the pain
+ * The caller's pain history (issue 5 "Pain map"; an addition of ours:
+ * docs/health-record.md "Pain history"): the pain
  * records (type 8) of the caller's own timeline — those a professional added
  * there included, none of another patient's — dated within the 90 days
  * ending `today` (America/Sao_Paulo; a later date, which the API never
@@ -52,7 +53,8 @@ export async function dorHistorico(
 }
 
 /**
- * `GET /api/timeline/dor/historico` (issue 5 "Pain map", beyond the spec):
+ * `GET /api/timeline/dor/historico` (issue 5 "Pain map"; an addition of ours,
+ * docs/health-record.md "Pain history"):
  * 200 `{historico: [{local_dor, vezes, intensidade_max, ultima
  * ('YYYY-MM-DD')}]}` of the caller's own pain records of the last 90 days
  * (see {@link dorHistorico}), darkest shade first; 401 to a guest. Reading:

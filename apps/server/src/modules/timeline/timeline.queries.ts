@@ -157,8 +157,9 @@ function countMatches(db: Db, actor: Actor, query: TimelineListQuery, search: Ti
 /**
  * `GET /api/timeline/item/:id` (docs/api/timeline.md "Routes"): `{user, timelineItem, role}` —
  * `user` is the caller's own `UserView` (never the patient's when the caller
- * is the author); `role` 'owner' or 'author' (beyond the spec: which buttons
- * `timelineItemActions` shows). Errors: 404 unless the caller owns the timeline or added the record.
+ * is the author); `role` 'owner' or 'author' (an addition of ours: which buttons
+ * `timelineItemActions` shows; docs/timeline-privacy.md "The two doors to a patient's timeline").
+ * Errors: 404 unless the caller owns the timeline or added the record.
  */
 export async function getTimelineItem(
   deps: TimelineDeps,

@@ -61,7 +61,7 @@ export const timelineTerceirosRoutes: FastifyPluginAsyncZod<TimelineRouteKit> = 
 
   /**
    * `GET /api/timeline/pendentes` and `/api/timeline/pendentes/:offset`
-   * (beyond the spec; docs/timeline-privacy.md): 200 `{timelineItems,
+   * (an addition of ours; docs/timeline-privacy.md "Pending → accepted or refused"): 200 `{timelineItems,
    * total}` — 'Registros aguardando sua aprovação', the records third
    * parties added to the caller's own timeline and the caller has not
    * accepted (`pendente: true`, with `terceiro`), most recently added first,
@@ -84,8 +84,8 @@ export const timelineTerceirosRoutes: FastifyPluginAsyncZod<TimelineRouteKit> = 
   );
 
   /**
-   * `PUT /api/timeline/item/:id/aceitar` (beyond the spec;
-   * docs/timeline-privacy.md): the patient accepts a third party's pending
+   * `PUT /api/timeline/item/:id/aceitar` (an addition of ours;
+   * docs/timeline-privacy.md "Pending → accepted or refused"): the patient accepts a third party's pending
    * record: 200 `{message: TIMELINE_MESSAGES.accepted, timelineItem}`; from
    * then on it is read as any record of the timeline (through the code as a
    * third party's). Not blocked by the trial lock. 403 onlyPatient (its
@@ -116,8 +116,8 @@ export const timelineTerceirosRoutes: FastifyPluginAsyncZod<TimelineRouteKit> = 
   );
 
   /**
-   * `PUT /api/timeline/item/:id/recusar` (beyond the spec;
-   * docs/timeline-privacy.md): the patient refuses a third party's pending
+   * `PUT /api/timeline/item/:id/recusar` (an addition of ours;
+   * docs/timeline-privacy.md "Pending → accepted or refused"): the patient refuses a third party's pending
    * record: it is deleted with its attachments (files too): 200 `{message:
    * TIMELINE_MESSAGES.refused, timelineItem: {id}}`. Not blocked by the
    * trial lock. 403 onlyPatient (its author); 404 for anyone else; 409

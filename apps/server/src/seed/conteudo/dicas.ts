@@ -1,5 +1,5 @@
 /**
- * Health tips seeded into `dicas` (spec 2 "Tips screen", §3 Tip; issue 7):
+ * Health tips seeded into `dicas` (docs/indicators-and-score.md "Tips and FAQ"; issue 7):
  * plain pt-BR, written for patients, following the Brazilian Ministry of
  * Health's guides (Guia Alimentar, Guia de Atividade Física, Calendário
  * Nacional de Vacinação), the Brazilian guidelines of hypertension (2020) and

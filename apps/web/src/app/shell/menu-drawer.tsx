@@ -4,7 +4,7 @@ import { useLogout, useUser } from '../../lib/auth.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { drawerEntries } from './menu-entries.ts';
 
-/** The shell's menu drawer (docs/architecture.md "Shell"): every entry in the spec's order, then 'Sair'. */
+/** The shell's menu drawer (docs/architecture.md "Shell"): every entry in the documented order, then 'Sair'. */
 export function MenuDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { pathname } = useLocation();
   const { data } = useUser();

@@ -15,7 +15,7 @@ function entry(key: PathKey, icon: IconName, shortLabel?: string): NavEntry {
   return { key, to: paths[key], label: pageTitles[key], icon, shortLabel };
 }
 
-/** Drawer entries, in the spec's order (docs/architecture.md "Shell"); 'Sair' follows them. */
+/** Drawer entries, in the order of docs/architecture.md "Shell"; 'Sair' follows them. */
 export const drawerEntries: readonly NavEntry[] = [
   entry('settings', 'settings'),
   entry('qrcodeGenerate', 'qrcode'),

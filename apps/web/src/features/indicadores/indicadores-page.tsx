@@ -16,7 +16,7 @@ interface Entry {
   icon: IconName;
 }
 
-/** The four indicators of /indicador, in the spec's order (docs/indicators-and-score.md "Indicators"). */
+/** The four indicators of /indicador, in the order of docs/indicators-and-score.md "Indicators". */
 const ENTRIES: Entry[] = [
   {
     kind: 'pressao',

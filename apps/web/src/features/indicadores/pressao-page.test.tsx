@@ -59,7 +59,7 @@ describe('/indicador/pressao', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Muito alta')).not.toBeNull();
   });
 
-  it("clears both fields with the spec's warning when the diastolic passes the systolic", async () => {
+  it('clears both fields with the documented warning when the diastolic passes the systolic', async () => {
     open();
     type(sis(), '120');
     type(dia(), '130');

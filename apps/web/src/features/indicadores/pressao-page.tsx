@@ -41,7 +41,7 @@ export function pressaoAoVivo(
  * docs/api/indicadores-score-profissional.md "Indicators" `POST /api/home/pressao`;
  * docs/accounts.md "Trial and locked accounts"). Systolic and diastolic (mmHg,
  * 3-digit masks), the day and time (now by default); the category shown live
- * with its label. A diastolic above the systolic or below 50 shows the spec's
+ * with its label. A diastolic above the systolic or below 50 shows the documented
  * warning 'ATENÇÃO! Diástolica não pode ser maior que a Sistólica ' and clears
  * both fields. Salvar sends multipart (with the status the screen shows; the
  * server classifies again); the server's 422 errors go under the fields and
@@ -54,7 +54,7 @@ export default function PressaoPage() {
   const [dia, setDia] = useState('');
   const [aviso, setAviso] = useState<'maior' | 'minima' | null>(null);
 
-  /** Applies the live rules to a new pair: the spec's warning clears both fields. */
+  /** Applies the live rules to a new pair: a refused pair's warning clears both fields. */
   const check = (nextSis: string, nextDia: string, final: boolean): boolean => {
     const live = pressaoAoVivo(nextSis, nextDia, final);
     if (live && 'aviso' in live) {

@@ -28,7 +28,8 @@ function Swatch({ shade }: { shade: Exclude<DorShade, 0> }) {
 }
 
 /**
- * 'Seu histórico de dor' (issue 5 "Pain map", beyond the spec): the
+ * 'Seu histórico de dor' (issue 5 "Pain map"; an addition of ours,
+ * docs/health-record.md "Pain history"): the
  * patient's own pain of the last 90 days drawn on the body — each region
  * shaded by `dorShade` (how often and how strongly it hurt) — with a legend
  * and the same figures as a table (the drawing is one image for screen

@@ -105,7 +105,7 @@ describe('/mapa-dor (docs/health-record.md "Saving a pain record")', { timeout: 
     expect(names).toEqual(REGION_ORDER.map((l) => (l === 'Abdomem' ? 'Abdômen' : l)));
     expect(within(group).getByRole('group', { name: 'Vista de frente' })).not.toBeNull();
     expect(within(group).getByRole('group', { name: 'Vista de trás' })).not.toBeNull();
-    // The spec's names are the values sent; the labels carry accents.
+    // The wire names (docs/health-record.md "Locations and levels") are the values sent; labels are accented.
     expect([...localSelect().options].map((o) => [o.value, o.text])).toEqual([
       ['', 'Escolha o local'],
       ['Cabeça', 'Cabeça'],
@@ -321,7 +321,9 @@ describe('/mapa-dor (docs/health-record.md "Saving a pain record")', { timeout: 
   });
 });
 
-describe('pain history (issue 5 "Pain map", beyond the spec)', { timeout: 20_000 }, () => {
+describe('pain history (issue 5 "Pain map"; docs/health-record.md "Pain history")', {
+  timeout: 20_000,
+}, () => {
   it('says so when there is no pain in the last 90 days', async () => {
     await openPage();
     expect(screen.getByText(DOR_MESSAGES.historicoVazio)).not.toBeNull();

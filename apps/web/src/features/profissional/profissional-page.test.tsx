@@ -66,7 +66,7 @@ const fileInput = () => document.querySelector('input[type="file"]') as HTMLInpu
 const choose = (file: File) => fireEvent.change(fileInput(), { target: { files: [file] } });
 
 describe('/profissional (docs/codes.md "Emergency professional")', () => {
-  it("shows the spec's three messages on an empty submit, focuses the kind, and sends nothing", async () => {
+  it('shows the three documented messages on an empty submit, focuses the kind, and sends nothing', async () => {
     const fetchMock = stubApi(null);
     renderRoutes(routes, '/profissional');
     const form = await screen.findByRole('form', { name: 'Cadastrar credencial' });

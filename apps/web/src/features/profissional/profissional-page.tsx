@@ -40,9 +40,10 @@ const DOCUMENTO_ACCEPT = 'image/jpeg,image/png,image/webp';
  * docs/authorization.md "Who sees what through the code" level 3; issue 7).
  * Not registered: a form with the kind (Médico, Bombeiro, SAMU), the
  * registration number and a photo of the document, resized in the browser to
- * 800 px wide, JPEG 0.5, before it is sent; the spec's three messages under
- * their fields. Registered: the same fields locked, the document shown (a
- * signed URL) without a way to remove it, the review status as text, and only
+ * 800 px wide, JPEG 0.5, before it is sent; the three empty-field messages of
+ * docs/codes.md "Registering and its messages" under their fields.
+ * Registered: the same fields locked, the document shown (a signed URL)
+ * without a way to remove it, the review status as text, and only
  * 'Excluir cadastro', after a confirmation, which deletes the whole record.
  */
 export default function ProfissionalPage() {

@@ -62,7 +62,7 @@ async function toPayment() {
 }
 
 describe('/qrcode/purchase (docs/payments-and-admin.md "Sticker orders")', () => {
-  it('shows the set at R$ 19,90 and asks for every address field with the spec messages', async () => {
+  it('shows the set at R$ 19,90 and asks for every address field with the documented messages', async () => {
     stubApi();
     renderRoutes(routes, '/qrcode/purchase');
     expect(await screen.findByText(/^R\$\s19,90$/)).not.toBeNull();

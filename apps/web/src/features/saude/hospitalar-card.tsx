@@ -61,8 +61,8 @@ function toValues(h: HospitalarView): HospitalarValues {
  * patient's doctor. The doctor is either chosen by autocomplete among
  * registered doctors — name, CRM and specialty then come from their record
  * and CRM and specialty are disabled — or typed as free text; typing another
- * name after choosing goes back to free text. Saved after the spec's 100 ms
- * delay.
+ * name after choosing goes back to free text. Saved 100 ms after 'Salvar'
+ * (docs/health-record.md "Hospital information").
  */
 export function HospitalarCard({ hospitalar }: { hospitalar: HospitalarView }) {
   const card = useCardForm<HospitalarValues, Hospitalar>({

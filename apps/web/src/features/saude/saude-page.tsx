@@ -13,9 +13,9 @@ import classes from './saude-page.module.css';
 /**
  * /saude, 'Minha saúde' (docs/health-record.md "My Health"; issue 4 "My
  * Health"): the health, disease checklist, hospital and other-information
- * cards, each edited and saved on its own. The checklist is shown (the spec
- * hid it; issue 17: the glucose screens ask the patient to mark 'Diabetes'
- * here).
+ * cards, each edited and saved on its own. The checklist is shown (the original
+ * product description hid it; issue 17: the glucose screens ask the patient to mark
+ * 'Diabetes' here; docs/health-record.md "Diseases").
  */
 export default function SaudePage() {
   useDocumentTitle(pageTitles.saude);

@@ -22,7 +22,7 @@ const FIELDS = ['password_current', 'password', 'password_confirmation'] as cons
 
 /**
  * The 'Alterar Senha' form (docs/accounts.md "Password change"): current password, new
- * password and confirmation with the spec's messages, the new password by
+ * password and confirmation with the documented messages, the new password by
  * the password rule with live feedback (docs/auth-security.md); a mismatch clears the
  * confirmation; the server's errors go under their fields and to the
  * snackbar. On success the other devices are signed out by the server.

@@ -28,7 +28,7 @@ function fill(label: string, value: string) {
 const submitPassword = () => fireEvent.submit(screen.getByRole('form', { name: 'Alterar senha' }));
 
 describe('/settings \'Alterar Senha\' (docs/accounts.md "Password change")', () => {
-  it("shows the spec's three messages when submitted empty and calls nobody", async () => {
+  it('shows the three documented messages when submitted empty and calls nobody', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     renderRoutes(routes, '/settings');

@@ -52,7 +52,8 @@ function dominio<T>(items: T[], series: Serie<T>[]): [number, number, number] {
 }
 
 /**
- * A line chart of the readings over time (issue 7: "beyond the spec"), oldest
+ * A line chart of the readings over time (issue 7, an addition of ours;
+ * docs/indicators-and-score.md "Histories"), oldest
  * on the left, with each line's normal band shaded. It is an image with an
  * accessible name and a caption; the table below carries the same readings
  * as text. `unidade` is the values' unit (mmHg, kg/m², %, mg/dL).

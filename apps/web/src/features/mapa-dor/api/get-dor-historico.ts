@@ -8,7 +8,8 @@ export const dorHistoricoQueryKey = ['mapa-dor', 'historico'] as const;
 /**
  * `GET /api/timeline/dor/historico` → `{historico: [{local_dor, vezes,
  * intensidade_max, ultima}]}`: the signed-in patient's pain per region over
- * the last 90 days, darkest shade first (issue 5 "Pain map", beyond the spec).
+ * the last 90 days, darkest shade first (issue 5 "Pain map"; an addition of ours,
+ * docs/health-record.md "Pain history").
  */
 export function useDorHistorico() {
   return useQuery({

@@ -11,9 +11,10 @@ export interface ProfissionalRegistration {
 }
 
 /**
- * `POST /api/profissional`, multipart `tipo`, `numero`, `documento` (spec 2
- * §7) → 201 `{message, profissional}`, put in the cache. Errors: 422 under
- * `tipo`, `numero`, `documento`; 409 already registered.
+ * `POST /api/profissional`, multipart `tipo`, `numero`, `documento`
+ * (docs/api/indicadores-score-profissional.md "Emergency professional") → 201
+ * `{message, profissional}`, put in the cache. Errors: 422 under `tipo`,
+ * `numero`, `documento`; 409 already registered.
  */
 export function useRegisterProfissional() {
   const queryClient = useQueryClient();

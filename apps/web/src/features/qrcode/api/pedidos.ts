@@ -66,7 +66,10 @@ export function useCheckCoupon() {
 export interface OrderInput {
   endereco: EnderecoEntrega;
   coupon: Coupon | null;
-  /** The total shown, centavos: sent as the spec's payload has it; the server prices on its own. */
+  /**
+   * The total shown, centavos: sent because the documented body carries it (docs/api/pagamentos.md
+   * "QR sticker orders"), never read there: the server prices on its own.
+   */
   valor: number;
   paymentMethod: string | null;
   idempotencyKey: string;

@@ -32,8 +32,8 @@ const ADD_LABEL = 'Novo registro';
  * mais' pages through. A search (enabled only with a term) shows a banner
  * with the term and a clear button; 'Somente médicos' keeps the records
  * doctor accounts added. 'Novo registro' goes to /timeline/add — for a locked
- * user (docs/health-record.md "Trial lock") it is disabled with the spec's
- * tooltip and a way to /planos. Above the list, the records others added that
+ * user (docs/health-record.md "Trial lock") it is disabled with the lock message
+ * as its tooltip and a way to /planos. Above the list, the records others added that
  * await the patient's approval (`PendingRecords`, docs/timeline-privacy.md).
  */
 export default function TimelinePage() {
