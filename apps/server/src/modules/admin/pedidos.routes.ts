@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema, IdParams, ValidationErrorBodySchema } from '../../http.ts';
-import { getPedido, listPedidos, marcarEnviado, pedidoPdf } from '../qrcode/index.ts';
+import { getPedido, listPedidos, markEnviado, pedidoPdf } from '../qrcode/index.ts';
 import { requireStaff, staffActor } from './admin.access.ts';
 
 const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema } as const;
@@ -118,7 +118,7 @@ export const pedidosRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: ADMIN_PEDIDO_MESSAGES.enviado,
-      pedido: await marcarEnviado(
+      pedido: await markEnviado(
         { ctx, log: request.log },
         staffActor(request),
         request.params.id,

@@ -54,13 +54,13 @@ const PLANO = {
 };
 const CUPOM = { nome: 'promo20', desconto: 20, valido_ate: null, limite_usos: null, ativo: true };
 
-async function criarPlano(admin: Auth, body: Record<string, unknown> = PLANO) {
+async function createPlano(admin: Auth, body: Record<string, unknown> = PLANO) {
   const res = await call('POST', '/api/admin/planos', admin, body);
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { plano: { id: number } }).plano.id;
 }
 
-async function criarCupom(admin: Auth, body: Record<string, unknown> = CUPOM) {
+async function createCupom(admin: Auth, body: Record<string, unknown> = CUPOM) {
   const res = await call('POST', '/api/admin/cupons', admin, body);
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { cupom: { id: number } }).cupom.id;
@@ -79,8 +79,8 @@ describe(`admin plans, coupons and price: access (${TEST_ENGINE})`, () => {
     const doctor = await createDoctor(t);
     const support = await createStaff(t, 'support');
     const admin = await createStaff(t, 'admin');
-    const planoId = await criarPlano(admin.auth);
-    const cupomId = await criarCupom(admin.auth);
+    const planoId = await createPlano(admin.auth);
+    const cupomId = await createCupom(admin.auth);
     const routes: ['GET' | 'POST' | 'PUT', string, unknown?][] = [
       ['GET', '/api/admin/planos'],
       ['POST', '/api/admin/planos', { ...PLANO, stripe_plan: 'outro' }],
@@ -133,7 +133,7 @@ describe(`admin plans (${TEST_ENGINE})`, () => {
   it('a new plan goes on sale; deactivating it takes it off GET /api/planos; edits are audited', async () => {
     const admin = await createStaff(t, 'admin');
     const patient = await createPatient(t.app);
-    const id = await criarPlano(admin.auth);
+    const id = await createPlano(admin.auth);
     expect(await planosAVenda(patient.auth)).toEqual([
       expect.objectContaining({
         id,
@@ -178,7 +178,7 @@ describe(`admin plans (${TEST_ENGINE})`, () => {
 
   it('validates with the domain rules: card minimum, period, provider id in use (422)', async () => {
     const admin = await createStaff(t, 'admin');
-    await criarPlano(admin.auth);
+    await createPlano(admin.auth);
     const cases: [Record<string, unknown>, string, string][] = [
       [{ preco: 49 }, 'preco', PRECOS_MESSAGES.preco],
       [{ preco: 790.5 }, 'preco', PRECOS_MESSAGES.preco],
@@ -203,7 +203,7 @@ describe(`admin plans (${TEST_ENGINE})`, () => {
   it('a new price does not change a subscription already paid; its period cannot change while subscribed', async () => {
     const admin = await createStaff(t, 'admin');
     const patient = await createPatient(t.app);
-    const id = await criarPlano(admin.auth);
+    const id = await createPlano(admin.auth);
     const card = await call('POST', '/api/sandbox/payment-methods', patient.auth, {
       number: '4242 4242 4242 4242',
       exp_month: 12,
@@ -253,7 +253,7 @@ describe(`admin coupons (${TEST_ENGINE})`, () => {
     const admin = await createStaff(t, 'admin');
     const patient = await createPatient(t.app);
     const check = () => call('GET', '/api/qrcode/coupon/%20promo20%20', patient.auth);
-    const id = await criarCupom(admin.auth);
+    const id = await createCupom(admin.auth);
     expect((await check()).json()).toEqual({ coupon: { nome: 'PROMO20', desconto: 20 } });
 
     const edit = (body: Record<string, unknown>) =>
@@ -304,7 +304,7 @@ describe(`admin coupons (${TEST_ENGINE})`, () => {
 
   it('refuses a taken name, 0% and 101% (422) and an unknown coupon (404)', async () => {
     const admin = await createStaff(t, 'admin');
-    await criarCupom(admin.auth);
+    await createCupom(admin.auth);
     const cases: [Record<string, unknown>, string, string][] = [
       [{ nome: ' PROMO20 ' }, 'nome', PRECOS_MESSAGES.cupomNomeEmUso],
       [{ nome: 'NOVO', desconto: 0 }, 'desconto', PRECOS_MESSAGES.desconto],

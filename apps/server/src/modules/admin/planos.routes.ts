@@ -10,15 +10,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
+import { getAtendimentoValor } from '../pagamentos/index.ts';
 import {
-  criarCupom,
-  criarPlano,
-  definirAtendimentoValor,
-  editarCupom,
-  editarPlano,
-  lerAtendimentoValor,
+  createCupom,
+  createPlano,
+  editCupom,
+  editPlano,
   listCupons,
   listPlanosAdmin,
+  setAtendimentoValor,
 } from '../planos/index.ts';
 import { requireStaff, staffActor } from './admin.access.ts';
 
@@ -73,7 +73,7 @@ export const planosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const plano = await criarPlano(db, staffActor(request), request.body);
+      const plano = await createPlano(db, staffActor(request), request.body);
       return reply.code(201).send({ message: PRECOS_MESSAGES.planoCriado, plano });
     },
   );
@@ -98,7 +98,7 @@ export const planosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: PRECOS_MESSAGES.planoSalvo,
-      plano: await editarPlano(db, staffActor(request), request.params.id, request.body),
+      plano: await editPlano(db, staffActor(request), request.params.id, request.body),
     }),
   );
 
@@ -137,7 +137,7 @@ export const planosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const cupom = await criarCupom(db, staffActor(request), request.body);
+      const cupom = await createCupom(db, staffActor(request), request.body);
       return reply.code(201).send({ message: PRECOS_MESSAGES.cupomCriado, cupom });
     },
   );
@@ -160,7 +160,7 @@ export const planosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: PRECOS_MESSAGES.cupomSalvo,
-      cupom: await editarCupom(db, staffActor(request), request.params.id, request.body),
+      cupom: await editCupom(db, staffActor(request), request.params.id, request.body),
     }),
   );
 
@@ -175,7 +175,7 @@ export const planosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ atendimento_valor: z.number().int() }), ...errors },
       },
     },
-    async () => ({ atendimento_valor: await lerAtendimentoValor(db) }),
+    async () => ({ atendimento_valor: await getAtendimentoValor(db) }),
   );
 
   /**
@@ -200,11 +200,7 @@ export const planosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: PRECOS_MESSAGES.atendimentoValorSalvo,
-      atendimento_valor: await definirAtendimentoValor(
-        db,
-        staffActor(request),
-        request.body.atendimento_valor,
-      ),
+      atendimento_valor: await setAtendimentoValor(db, staffActor(request), request.body.atendimento_valor),
     }),
   );
 };

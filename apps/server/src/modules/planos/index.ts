@@ -5,12 +5,11 @@
 
 export { activeSubscription } from './planos.read.ts';
 export {
-  criarCupom,
-  criarPlano,
-  definirAtendimentoValor,
-  editarCupom,
-  editarPlano,
-  lerAtendimentoValor,
+  createCupom,
+  createPlano,
+  editCupom,
+  editPlano,
   listCupons,
   listPlanosAdmin,
+  setAtendimentoValor,
 } from './planos-admin.service.ts';

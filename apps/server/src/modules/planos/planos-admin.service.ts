@@ -96,7 +96,7 @@ async function assertStripePlanFree(tx: Db, stripePlan: string, exceptId: number
  * `plano.criar`. Errors: 422 `stripe_plan`
  * {@link PRECOS_MESSAGES.stripePlanEmUso}.
  */
-export async function criarPlano(db: Db, actor: AuditActor, input: PlanoAdmin): Promise<PlanoAdminView> {
+export async function createPlano(db: Db, actor: AuditActor, input: PlanoAdmin): Promise<PlanoAdminView> {
   const id = await inTransaction(db, async (tx) => {
     await assertStripePlanFree(tx, input.stripe_plan, null);
     const [row] = await tx.insert(planos).values(input).returning({ id: planos.id });
@@ -121,7 +121,7 @@ export async function criarPlano(db: Db, actor: AuditActor, input: PlanoAdmin): 
  * Errors: 404 {@link PRECOS_MESSAGES.planoNaoEncontrado}; 422 `stripe_plan`
  * in use, `periodo` {@link PRECOS_MESSAGES.periodoComAssinantes}.
  */
-export async function editarPlano(
+export async function editPlano(
   db: Db,
   actor: AuditActor,
   id: number,
@@ -193,7 +193,7 @@ async function assertCupomNomeFree(tx: Db, nome: string, exceptId: number | null
 }
 
 /** Creates a coupon and audits `cupom.criar`. Errors: 422 `nome` {@link PRECOS_MESSAGES.cupomNomeEmUso}. */
-export async function criarCupom(db: Db, actor: AuditActor, input: CupomAdmin): Promise<CupomAdminView> {
+export async function createCupom(db: Db, actor: AuditActor, input: CupomAdmin): Promise<CupomAdminView> {
   return inTransaction(db, async (tx) => {
     await assertCupomNomeFree(tx, input.nome, null);
     const [row] = await tx.insert(coupons).values(cupomValues(input)).returning();
@@ -215,7 +215,7 @@ export async function criarCupom(db: Db, actor: AuditActor, input: CupomAdmin): 
  * made keep the percent they had. Errors: 404
  * {@link PRECOS_MESSAGES.cupomNaoEncontrado}; 422 `nome` in use.
  */
-export async function editarCupom(
+export async function editCupom(
   db: Db,
   actor: AuditActor,
   id: number,
@@ -239,16 +239,11 @@ export async function editarCupom(
   });
 }
 
-/** The single-consultation price in centavos (the seeded default until set). */
-export async function lerAtendimentoValor(db: Db): Promise<number> {
-  return getAtendimentoValor(db);
-}
-
 /**
  * Sets the single-consultation price (`app_settings.atendimento_valor`,
  * centavos) for purchases from now on, and audits `atendimento_valor.editar`.
  */
-export async function definirAtendimentoValor(db: Db, actor: AuditActor, valor: number): Promise<number> {
+export async function setAtendimentoValor(db: Db, actor: AuditActor, valor: number): Promise<number> {
   return inTransaction(db, async (tx) => {
     const before = await getAtendimentoValor(tx);
     await tx

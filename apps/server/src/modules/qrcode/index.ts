@@ -3,5 +3,5 @@
  * (docs/architecture.md "What the layers may import, checked").
  */
 export { createLote, getLote, listLotes, loteCodigos, lotePdf } from './lotes.service.ts';
-export { getPedido, listPedidos, marcarEnviado, pedidoPdf } from './pedidos-admin.service.ts';
+export { getPedido, listPedidos, markEnviado, pedidoPdf } from './pedidos-admin.service.ts';
 export { findVirginCode } from './qrcode.service.ts';

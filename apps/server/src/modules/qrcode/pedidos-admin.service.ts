@@ -153,7 +153,7 @@ export interface EnviarDeps {
  * enviado.' (refused, not idempotent: a second mark would tell the patient
  * twice and could overwrite the tracking code).
  */
-export async function marcarEnviado(
+export async function markEnviado(
   deps: EnviarDeps,
   actor: AuditActor,
   id: number,
