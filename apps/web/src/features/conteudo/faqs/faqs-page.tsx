@@ -1,11 +1,10 @@
-import { Loader, Stack, Text, Title } from '@mantine/core';
+import { Text, Title } from '@mantine/core';
 import { CONTEUDO_MESSAGES, type Contato, contatoMailto, formatWhatsapp, whatsappHref } from '@pulso/domain';
 import { useId } from 'react';
 import { pageTitles } from '../../../lib/paths.ts';
 import { Icon } from '../../../ui/icon.tsx';
-import { QueryError } from '../../../ui/query-error.tsx';
-import { TextAccordion } from '../../../ui/text-accordion.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
+import { TextListPage } from '../text-list-page.tsx';
 import { useFaqs } from './api/get-faqs.ts';
 import classes from './faqs-page.module.css';
 
@@ -20,43 +19,16 @@ import classes from './faqs-page.module.css';
  */
 export default function FaqsPage() {
   useDocumentTitle(pageTitles.faqs);
-  const query = useFaqs();
-
   return (
-    <div className={classes.page}>
-      <Stack gap="xs">
-        <Title order={1} className={classes.title}>
-          {pageTitles.faqs}
-        </Title>
-        <Text>Respostas para as dúvidas mais comuns sobre o Pulso.</Text>
-      </Stack>
-      {query.isPending ? (
-        <div className={classes.state} role="status">
-          <Loader size="md" aria-hidden="true" />
-          <Text fw={500}>Carregando ...</Text>
-        </div>
-      ) : query.isError ? (
-        <QueryError
-          title={CONTEUDO_MESSAGES.faqsError}
-          message={query.error.message}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      ) : (
-        <>
-          {query.data.faqs.length === 0 ? (
-            <div className={classes.empty}>
-              <Text fw={600}>{CONTEUDO_MESSAGES.faqsEmpty}</Text>
-            </div>
-          ) : (
-            <TextAccordion
-              items={query.data.faqs.map((x) => ({ id: x.id, title: x.question, text: x.answer }))}
-            />
-          )}
-          <ContatoSection contato={query.data.contato} />
-        </>
-      )}
-    </div>
+    <TextListPage
+      title={pageTitles.faqs}
+      intro="Respostas para as dúvidas mais comuns sobre o Pulso."
+      query={useFaqs()}
+      errorTitle={CONTEUDO_MESSAGES.faqsError}
+      emptyMessage={CONTEUDO_MESSAGES.faqsEmpty}
+      items={(data) => data.faqs.map((x) => ({ id: x.id, title: x.question, text: x.answer }))}
+      after={(data) => <ContatoSection contato={data.contato} />}
+    />
   );
 }
 
