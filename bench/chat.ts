@@ -16,20 +16,19 @@
  * (messages a second, default 50), BENCH_CHAT_SECONDS (default 20) and
  * BENCH_CHAT_SESSIONS (default 100) change the load.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { Agent, request } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { MensagemView } from '@pulso/domain';
 import { count } from 'drizzle-orm';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
-import { atendimentos, medicos, mensagens, users } from '../apps/server/src/db/schema/index.ts';
-import { searchKey } from '../apps/server/src/db/search-key.ts';
-import { drawFreeCode, hashPassword, issueSession } from '../apps/server/src/modules/auth/auth.service.ts';
+import { mensagens } from '../apps/server/src/db/schema/index.ts';
 import { type ServerProcess, startServer } from '../apps/server/src/test/cluster.ts';
 import { type ClientSocket, connectSocket, joinAtendimento } from '../apps/server/src/test/sockets.ts';
 import { createPostgresDatabase } from './app-server.ts';
+import { type Session, seed } from './chat-seed.ts';
+import { agent, percentile, postJson, processUsage } from './chat-support.ts';
 
 const RATE = Number(process.env.BENCH_CHAT_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 20);
@@ -39,20 +38,6 @@ const WARMUP_S = 3;
 const DRAIN_MS = 10_000;
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
-/** One party of a session: its account, token, node and socket. */
-interface Party {
-  userId: number;
-  token: string;
-  node: ServerProcess;
-  socket?: ClientSocket;
-}
-
-interface Session {
-  id: number;
-  paciente: Party;
-  medico: Party;
-}
-
 /** A posted message awaiting its receipt on the other party's socket. */
 interface Pending {
   sentAt: number;
@@ -61,119 +46,6 @@ interface Pending {
   sender: ClientSocket;
   measured: boolean;
   receivedAt?: number;
-}
-
-/** CPU milliseconds (user + system) and RSS MiB of a process, from /proc (Linux). */
-async function processUsage(pid: number | undefined): Promise<{ cpuMs: number; rssMiB: number } | null> {
-  if (pid === undefined) return null;
-  try {
-    const stat = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ') ?? [];
-    // Fields 14 and 15 (utime, stime) in clock ticks, here at index 11 and 12 after the command.
-    const ticks = Number(stat[11]) + Number(stat[12]);
-    const status = await readFile(`/proc/${pid}/status`, 'utf8');
-    const rssKiB = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    // USER_HZ is 100 on Linux.
-    return { cpuMs: ticks * 10, rssMiB: rssKiB / 1024 };
-  } catch {
-    return null;
-  }
-}
-
-/**
- * At most this many POSTs in flight per node, over kept-alive connections, as
- * a load balancer's connection pool would send them: past the servers'
- * capacity the rest wait here (their wait counts in the latency, measured from
- * the moment each message was due) instead of opening thousands of sockets.
- */
-const CONNECTIONS_PER_NODE = 64;
-const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS_PER_NODE });
-
-/** POSTs `body` as JSON with the bearer `token`; answers the status and the body's text. */
-function postJson(url: string, token: string, body: unknown): Promise<{ status: number; body: string }> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-          authorization: `Bearer ${token}`,
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
-
-/** Accounts (one password hash for all), a session token each, the doctors and the sessions, straight into the database. */
-async function seed(database: Database, a: ServerProcess, b: ServerProcess): Promise<Session[]> {
-  const db = database.db;
-  const passwordHash = await hashPassword('senha-do-benchmark');
-  const now = new Date();
-  const sessions: Session[] = [];
-  const account = async (name: string, i: number) => {
-    const [row] = await db
-      .insert(users)
-      .values({
-        name,
-        email: `${searchKey(name).replace(/\s+/g, '.')}.${i}@bench.pulso.local`,
-        password_hash: passwordHash,
-        code: await drawFreeCode(db),
-        email_verified_at: now,
-        terms_accepted_at: now,
-      })
-      .returning({ id: users.id });
-    if (!row) throw new Error('user not created');
-    return { userId: row.id, token: await issueSession(db, row.id, 'bench') };
-  };
-  for (let i = 0; i < SESSIONS; i++) {
-    const paciente = await account(`Paciente ${i}`, i);
-    const medico = await account(`Médica ${i}`, i);
-    const [doctor] = await db
-      .insert(medicos)
-      .values({ user_id: medico.userId, busca: searchKey(`Médica ${i}`), status: 2, verified_at: now })
-      .returning({ id: medicos.id });
-    if (!doctor) throw new Error('doctor not created');
-    const [session] = await db
-      .insert(atendimentos)
-      .values({
-        user_id: paciente.userId,
-        medico_id: doctor.id,
-        status: 'A',
-        motivo: 'Benchmark do chat',
-        pagamento: 'credito',
-        accepted_at: now,
-        last_message_at: now,
-      })
-      .returning({ id: atendimentos.id });
-    if (!session) throw new Error('session not created');
-    // Patient and doctor always on different nodes, alternating which.
-    const [pNode, mNode] = i % 2 === 0 ? [a, b] : [b, a];
-    sessions.push({
-      id: session.id,
-      paciente: { ...paciente, node: pNode },
-      medico: { ...medico, node: mNode },
-    });
-  }
-  return sessions;
 }
 
 async function main(): Promise<void> {
@@ -213,7 +85,7 @@ async function main(): Promise<void> {
     const [a, b] = servers as [ServerProcess, ServerProcess];
     database = await openDatabase({ databaseUrl: pgDb.url, pgliteDir: null });
     console.log(`seeding ${SESSIONS} sessions (${2 * SESSIONS} accounts)…`);
-    const sessions = await seed(database, a, b);
+    const sessions = await seed(database, a, b, SESSIONS);
 
     // ------------------------------------------------------------ sockets
     const pending = new Map<number, Pending>();
