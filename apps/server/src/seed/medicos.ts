@@ -45,8 +45,7 @@ async function clinicaId(tx: Db, nome: string, cidadeId: number): Promise<number
 async function seedOne(db: Db, doctor: DemoDoctor, specialtyIds: Map<string, number>): Promise<void> {
   const email = doctor.email.toLowerCase();
   const passwordHash = await unusablePasswordHash();
-  await db.transaction(async (transaction) => {
-    const tx: Db = transaction;
+  await db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: users.id, medico_id: medicos.id })
       .from(users)
@@ -166,8 +165,7 @@ export async function seedSupportDoctor(
     return 'updated';
   }
   const passwordHash = await unusablePasswordHash();
-  return db.transaction(async (transaction) => {
-    const tx: Db = transaction;
+  return db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: users.id, suporte: medicos.suporte })
       .from(users)

@@ -137,8 +137,7 @@ export async function createCompanyWithInvitations(
     invitations: { count: number; email?: string | undefined; expiresInDays?: number | undefined };
   },
 ): Promise<{ company: Company; created: boolean; tokens: string[]; expiresAt: Date | null }> {
-  return db.transaction(async (trx) => {
-    const tx: Db = trx;
+  return db.transaction(async (tx) => {
     const created = !('id' in input.company);
     const company =
       'id' in input.company

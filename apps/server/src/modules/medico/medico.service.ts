@@ -162,8 +162,7 @@ export async function recusar(
 ): Promise<void> {
   const db = deps.ctx.database.db;
   const { medicoId } = await requireMedico(db, actor);
-  const row = await db.transaction(async (transaction) => {
-    const tx: Db = transaction;
+  const row = await db.transaction(async (tx) => {
     const current = await ownSession(tx, medicoId, id, true);
     if (current.status !== 'P') throw conflict(M.notPending);
     if (current.pass_id !== null) {
@@ -253,8 +252,7 @@ export async function encerrar(deps: TelemedicinaDeps, actor: Actor, id: number)
   const db = deps.ctx.database.db;
   const { medicoId } = await requireMedico(db, actor);
   const now = new Date();
-  const row = await db.transaction(async (transaction) => {
-    const tx: Db = transaction;
+  const row = await db.transaction(async (tx) => {
     const current = await ownSession(tx, medicoId, id, true);
     if (current.status !== 'A') throw conflict(M.notActive);
     const [updated] = await tx

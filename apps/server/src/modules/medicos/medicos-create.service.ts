@@ -156,8 +156,7 @@ export async function adminCreateMedico(
   input: MedicoCreateInput,
   passwordHash: string,
 ): Promise<AdminMedicoDetail> {
-  const created = await db.transaction(async (t) => {
-    const tx: Db = t;
+  const created = await db.transaction(async (tx) => {
     const made = await createMedico(tx, input, passwordHash, { verified: false });
     await audit(tx, actor, {
       acao: 'medico.criar',

@@ -48,8 +48,7 @@ export async function editMedico(
 ): Promise<AdminMedicoDetail> {
   const before = await getMedico(db, id);
   if (input.crms.length === 0 && !before.suporte) throw fieldError('crms', M.crmRequired);
-  await db.transaction(async (t) => {
-    const tx: Db = t;
+  await db.transaction(async (tx) => {
     await assertCrmsFree(tx, input.crms, id);
     await cidadeName(tx, input.cidade_id);
     const specialties = await specialtyIds(tx, input.especialidades);

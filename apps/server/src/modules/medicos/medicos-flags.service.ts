@@ -34,8 +34,7 @@ export async function setMedicoFlag(
   ativo: boolean,
 ): Promise<AdminMedicoDetail> {
   if (id > INT4_MAX) throw notFound(M.notFound);
-  await db.transaction(async (t) => {
-    const tx: Db = t;
+  await db.transaction(async (tx) => {
     const [row] = await tx
       .select({
         verified_at: medicos.verified_at,

@@ -115,8 +115,7 @@ export async function reviewProfissional(
   input: ProfissionalReview,
 ): Promise<AdminProfissional> {
   if (id > INT4_MAX) throw notFound(M.notFound);
-  await db.transaction(async (t) => {
-    const tx: Db = t;
+  await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ status: profissionais.status, motivo_rejeicao: profissionais.motivo_rejeicao })
       .from(profissionais)

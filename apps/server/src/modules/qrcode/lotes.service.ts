@@ -89,8 +89,7 @@ async function loteViews(db: Db, where: SQL | undefined, limit: number): Promise
  * all in one transaction. Answers the new batch.
  */
 export async function createLote(db: Db, actor: AuditActor, quantidade: number): Promise<LoteView> {
-  const id = await db.transaction(async (trx) => {
-    const tx: Db = trx;
+  const id = await db.transaction(async (tx) => {
     const [lote] = await tx
       .insert(sticker_batches)
       .values({ quantidade, created_by: actor.userId })

@@ -161,8 +161,7 @@ export async function markEnviado(
 ): Promise<AdminPedido> {
   const db = deps.ctx.database.db;
   const now = (deps.now ?? (() => new Date()))();
-  const sent = await db.transaction(async (trx) => {
-    const tx: Db = trx;
+  const sent = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(qrcode_orders)
       .set({ status: 'E', rastreio, enviado_em: now })

@@ -162,8 +162,7 @@ export async function orderStickers(
   // An annual subscriber's free set: the subscription row is locked while the set is taken.
   const freeSub = await freeSetSubscription(db, userId, now);
   if (freeSub !== null) {
-    const free = await db.transaction(async (trx) => {
-      const tx: Db = trx;
+    const free = await db.transaction(async (tx) => {
       await tx
         .select({ id: subscriptions.id })
         .from(subscriptions)

@@ -187,8 +187,7 @@ export async function postMensagem(
   const key = input.type === 'file' ? await storeChatFile(deps.ctx.storage, input.upload) : null;
   let row: MensagemRow;
   try {
-    row = await db.transaction(async (transaction) => {
-      const tx: Db = transaction;
+    row = await db.transaction(async (tx) => {
       const status = await lockSession(tx, access.row.id);
       if (status === null || !canSend(status)) throw conflict(M.notActive);
       const values =

@@ -95,8 +95,7 @@ export async function updateDenuncia(
   input: DenunciaUpdate,
 ): Promise<AdminDenuncia> {
   if (id > INT4_MAX) throw notFound(M.notFound);
-  await db.transaction(async (t) => {
-    const tx: Db = t;
+  await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ status: denuncias.status, nota: denuncias.nota })
       .from(denuncias)

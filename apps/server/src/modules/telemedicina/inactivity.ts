@@ -1,7 +1,6 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { atendimentos, medicos } from '../../db/schema/index.ts';
 import { announceEnded, writeAtendimentoRecords } from './telemedicina.ending.ts';
 
@@ -31,8 +30,7 @@ export async function endIdleAtendimentos(
 ): Promise<number> {
   const db = ctx.database.db;
   const cutoff = new Date(now.getTime() - ctx.config.inatividadeHoras * 3600 * 1000);
-  const ended = await db.transaction(async (transaction) => {
-    const tx: Db = transaction;
+  const ended = await db.transaction(async (tx) => {
     // Rows another runner (or a message being written) holds are skipped, not waited for.
     const idle = tx
       .select({ id: atendimentos.id })

@@ -93,8 +93,7 @@ export async function deleteMensagem(deps: ChatDeps, actor: Actor, mensagemId: n
   const viewer = access.role === 'paciente' ? 'U' : 'M';
   const from = mensagem.from === 'M' ? 'M' : 'U';
   if (from !== viewer) throw forbidden(M.notOwnMessage);
-  const deleted = await db.transaction(async (transaction) => {
-    const tx: Db = transaction;
+  const deleted = await db.transaction(async (tx) => {
     const status = await lockSession(tx, access.row.id);
     if (status === null || !canDeleteMensagem({ from, viewer, status })) throw conflict(M.notActive);
     const [gone] = await tx

@@ -109,8 +109,7 @@ export async function solicitarAtendimento(
     .where(and(eq(medico_bloqueios.medico_id, medico.id), eq(medico_bloqueios.user_id, actor.userId)))
     .limit(1);
   if (blocked) throw new HttpError(403, M.blockedByMedico);
-  const row = await db.transaction(async (transaction) => {
-    const tx: Db = transaction;
+  const row = await db.transaction(async (tx) => {
     let inserted: AtendimentoRow | undefined;
     try {
       [inserted] = await tx

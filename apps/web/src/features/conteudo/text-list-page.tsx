@@ -1,18 +1,9 @@
 import { Loader, Stack, Text, Title } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { QueryError } from '../../ui/query-error.tsx';
 import { TextAccordion, type TextAccordionItem } from '../../ui/text-accordion.tsx';
 import classes from './text-list-page.module.css';
-
-/** What a list of texts shows while its read is pending, failed or done. */
-export interface TextListQuery<T> {
-  isPending: boolean;
-  isError: boolean;
-  isFetching: boolean;
-  error: Error | null;
-  data: T | undefined;
-  refetch: () => unknown;
-}
 
 /**
  * The page of a list of expandable texts, /dicas and /faqs (docs/indicators-and-score.md
@@ -31,7 +22,7 @@ export function TextListPage<T>({
 }: {
   title: string;
   intro: string;
-  query: TextListQuery<T>;
+  query: UseQueryResult<T, Error>;
   errorTitle: string;
   emptyMessage: string;
   items: (data: T) => TextAccordionItem[];
