@@ -96,8 +96,8 @@ export async function bootApp(
     database,
     storage: diskStorage(path.join(dataDir, 'files')),
     mailer: createMailer(config),
-    push: await createPushSender(config, database.db),
-    payments: createPaymentProvider(config, database.db),
+    push: await createPushSender(config, database),
+    payments: await createPaymentProvider(config, database.db),
     realtime: createRealtime({ access: realtimeAccess(database.db) }),
   });
   return {
@@ -130,6 +130,8 @@ export function forkServer<Ready extends { type: 'ready' }>(
       '--expose-gc',
       // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server (open it in Chrome DevTools).
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      // BENCH_NODE_FLAGS='--flag …' runs the servers with more Node/V8 flags (scripts/start.mjs's, say).
+      ...(process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
     ],
     env: { ...process.env, ...env },
   });

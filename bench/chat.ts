@@ -29,6 +29,7 @@ import { type ClientSocket, connectSocket, joinAtendimento } from '../apps/serve
 import { createPostgresDatabase } from './app-server.ts';
 import { type Session, seed } from './chat-seed.ts';
 import { agent, percentile, postJson, processUsage } from './chat-support.ts';
+import { reportJson } from './report.ts';
 
 const RATE = Number(process.env.BENCH_CHAT_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 20);
@@ -215,6 +216,17 @@ async function main(): Promise<void> {
         `${ms(latencies.at(-1) ?? Number.NaN)} | ${ms(percentile(postLatencies, 50))} | ${ms(percentile(postLatencies, 99))} | ` +
         `${cpu.join(', ')} | ${rss.join(', ')} |`,
     );
+    reportJson({
+      rate: measured.length / run.elapsedS,
+      posted: measured.length,
+      lost,
+      duplicated,
+      misdelivered,
+      failedPosts,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      cpuMsPerMessage: cpu,
+    });
     console.log(
       `\n${sessions.length} sessions, ${warm.next} warm-up messages, ${stored?.n} messages stored; ` +
         `Node ${process.version}, ${new Date().toISOString()}; load average ${startLoad} → ${load()}`,

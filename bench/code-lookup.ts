@@ -19,9 +19,14 @@ import Fastify from 'fastify';
 import { code_access_logs } from '../apps/server/src/db/schema/index.ts';
 import { createPatient, fillEmergencyData } from '../apps/server/src/test/factories.ts';
 import { bootApp, forkServer, portOf, usage } from './app-server.ts';
+import { serveFloor } from './floor-server.ts';
+import { reportJson } from './report.ts';
 
-/** `baseline` is a bare Fastify hello-world: no database, no plugins. */
-type Engine = 'baseline' | 'pglite' | 'postgres';
+/**
+ * `baseline` is a bare Fastify hello-world: no database, no plugins. `floor-*` is bare Fastify writing one
+ * row per request on that engine (floor-server.ts): the most a scan, which logs every opening, can do.
+ */
+type Engine = 'baseline' | 'floor-pglite' | 'pglite' | 'floor-postgres' | 'postgres';
 
 /** Parent → server messages. */
 type Command = { type: 'stats' } | { type: 'stop' };
@@ -39,7 +44,8 @@ type Report =
 
 const DURATION_S = 10;
 const WARMUP_S = 2;
-const CONNECTIONS = [10, 100] as const;
+/** `BENCH_CONNECTIONS=10` runs one level only (e.g. for a profile of it). */
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,100').split(',').map(Number);
 
 // ---------------------------------------------------------------- server role
 
@@ -107,6 +113,8 @@ interface Row {
   cpuMsPerRequest: number;
   /** Non-2xx answers, socket errors and timeouts (autocannon's 10 s) together. */
   failures: number;
+  /** Requests autocannon gave up on after 10 s. */
+  timeouts: number;
 }
 
 type Stats = Extract<Report, { type: 'stats' }>;
@@ -137,7 +145,7 @@ async function probe(engine: Engine, url: string, code: string): Promise<void> {
     user?: { code?: string; geral?: { sangue?: number } };
   };
   const ok =
-    engine === 'baseline'
+    engine === 'baseline' || engine.startsWith('floor')
       ? body.hello === 'world'
       : body.user?.code === code && body.user.geral?.sangue != null;
   if (res.status !== 200 || !ok)
@@ -168,6 +176,7 @@ async function bench(engine: Engine): Promise<Row[]> {
       liveHeapMiB: after.liveHeapMiB,
       cpuMsPerRequest: (after.cpuMs - before.cpuMs) / Math.max(1, result.requests.total),
       failures: result.non2xx + result.errors + result.timeouts,
+      timeouts: result.timeouts,
     };
     rows.push(row);
     const logged = after.accessLogRows - before.accessLogRows;
@@ -195,14 +204,20 @@ async function main(): Promise<void> {
   if (process.env.BENCH_ROLE === 'server') {
     const engine = process.env.BENCH_ENGINE as Engine;
     if (engine === 'baseline') await serveBaseline();
-    else await serve(engine, process.env.DATABASE_URL);
+    else if (engine === 'floor-pglite' || engine === 'floor-postgres') {
+      const floor = await serveFloor(engine, process.env.DATABASE_URL);
+      obey(floor.port, 'FLOOR', floor.rows, floor.stop);
+    } else await serve(engine, process.env.DATABASE_URL);
     return;
   }
   const engines: Engine[] = [
     'baseline',
+    'floor-pglite',
     'pglite',
-    ...(process.env.DATABASE_URL ? (['postgres'] as const) : []),
-  ];
+    ...(process.env.DATABASE_URL ? (['floor-postgres', 'postgres'] as const) : []),
+  ].filter(
+    (engine) => !process.env.BENCH_ENGINES || process.env.BENCH_ENGINES.split(',').includes(engine),
+  ) as Engine[];
   const load = () =>
     loadavg()
       .map((l) => l.toFixed(1))
@@ -222,6 +237,13 @@ async function main(): Promise<void> {
     '| server | connections | req/s | vs hello-world | p50 ms | p97.5 ms | p99 ms | failed | server CPU ms/req | RSS MiB (peak) | live heap MiB |',
   );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  reportJson(
+    rows.map((r) => ({
+      ...r,
+      vsBaseline: r.reqPerSec / (baseline.get(r.connections) ?? Number.NaN),
+      timeouts: r.timeouts,
+    })),
+  );
   for (const r of rows) {
     const ratio =
       r.engine === 'baseline' ? '1' : (r.reqPerSec / (baseline.get(r.connections) ?? Number.NaN)).toFixed(3);

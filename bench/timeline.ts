@@ -7,12 +7,16 @@
  * The server process (forked, as in code-lookup.ts) builds the real app on a
  * fresh database, registers the patient and 99 others, bulk-inserts the
  * records with `generate_series` (their `busca` written as the service writes
- * it, `buscaOf`), runs ANALYZE and listens. The parent checks each URL's
- * answer, warms up, then drives each for 10 s at 10 connections with
- * autocannon and prints req/s, p50/p97.5/p99 latency and the server's CPU
- * time per request and memory.
+ * it, `buscaOf`), runs VACUUM ANALYZE (as autovacuum would after a bulk
+ * load) and listens. The parent checks each URL's answer, warms up, then
+ * drives each for 10 s at 10 connections with autocannon and prints req/s,
+ * p50/p97.5/p99 latency, the server's CPU time per request, PostgreSQL's
+ * (its backends' CPU time, from /proc, when it runs on this machine), the
+ * load average at the end of the run, and memory; with BENCH_JSON, the same
+ * figures as JSON (bench/report.ts).
  */
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { TIMELINE_PAGE_SIZE } from '@pulso/domain';
@@ -20,7 +24,9 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { buscaOf } from '../apps/server/src/modules/timeline/timeline.search.ts';
 import { createPatient } from '../apps/server/src/test/factories.ts';
-import { bootApp, forkServer, portOf, usage } from './app-server.ts';
+import { type BenchApp, bootApp, forkServer, portOf, usage } from './app-server.ts';
+import { reportJson } from './report.ts';
+import { TEMPLATES } from './timeline-templates.ts';
 
 const TABLE_ROWS = Number(process.env.BENCH_TIMELINE_ROWS ?? 1_000_000);
 const PATIENT_ROWS = Number(process.env.BENCH_PATIENT_ROWS ?? 10_000);
@@ -30,70 +36,31 @@ const DURATION_S = 10;
 const WARMUP_S = 2;
 const CONNECTIONS = 10;
 
-/** Record templates: real-looking pt-BR text with accents, the row number appended to each. */
-const TEMPLATES: { tipo: number; descricao: string; medico_name: string | null; valor: string | null }[] = [
-  {
-    tipo: 1,
-    descricao: 'Consulta de rotina com cardiologista, pressão controlada',
-    medico_name: 'Dra. Paula Lima',
-    valor: '350.00',
-  },
-  {
-    tipo: 2,
-    descricao: 'Ecocardiograma transtorácico solicitado',
-    medico_name: 'Dr. Marcos Teixeira',
-    valor: null,
-  },
-  {
-    tipo: 3,
-    descricao: 'Resultado do hemograma completo dentro da normalidade',
-    medico_name: null,
-    valor: '45.90',
-  },
-  {
-    tipo: 4,
-    descricao: 'Receita de losartana 50 mg, uso contínuo',
-    medico_name: 'Dra. Paula Lima',
-    valor: null,
-  },
-  { tipo: 5, descricao: 'Anotação: dor de cabeça leve depois do plantão', medico_name: null, valor: null },
-  { tipo: 7, descricao: 'Vacinação contra influenza, dose anual', medico_name: null, valor: '0.00' },
-  {
-    tipo: 1,
-    descricao: 'Consulta com ortopedista por dor no joelho direito',
-    medico_name: 'Dr. José Albuquerque',
-    valor: '280.00',
-  },
-  {
-    tipo: 2,
-    descricao: 'Exame de sangue: glicemia de jejum e colesterol',
-    medico_name: 'Dra. Helena Prado',
-    valor: '120.00',
-  },
-  {
-    tipo: 3,
-    descricao: 'Ressonância magnética do joelho sem alterações',
-    medico_name: null,
-    valor: '900.00',
-  },
-  {
-    tipo: 4,
-    descricao: 'Receita de amoxicilina por sete dias',
-    medico_name: 'Dr. Rafael Nunes',
-    valor: null,
-  },
-  { tipo: 7, descricao: 'Vacina contra hepatite B, segunda dose', medico_name: null, valor: null },
-  {
-    tipo: 1,
-    descricao: 'Retorno com endocrinologista, ajuste da metformina',
-    medico_name: 'Dra. Helena Prado',
-    valor: '300.00',
-  },
-];
-
 /** Server → parent. */
 type Ready = { type: 'ready'; port: number; token: string; seedSeconds: number };
-type Stats = ReturnType<typeof usage> & { type: 'stats' };
+type Stats = ReturnType<typeof usage> & { type: 'stats'; dbCpuMs: number | null };
+
+/**
+ * CPU time (ms) PostgreSQL's backends serving this database have used, read
+ * from /proc (PostgreSQL on this machine, as DATABASE_URL on loopback is);
+ * null when /proc cannot tell. Clock ticks: 10 ms resolution.
+ */
+async function databaseCpuMs(db: BenchApp['database']['db']): Promise<number | null> {
+  const result = (await db.execute(
+    sql`select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`,
+  )) as unknown as { rows: { pid: number }[] };
+  let ticks = 0;
+  for (const { pid } of result.rows) {
+    try {
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return null;
+    }
+  }
+  return Number.isFinite(ticks) ? ticks * 10 : null;
+}
 
 /** A SQL string literal of our own constant text (single quotes doubled). */
 const literal = (value: string | null) => (value === null ? 'null' : `'${value.replaceAll("'", "''")}'`);
@@ -127,12 +94,15 @@ async function serve(adminUrl: string): Promise<void> {
     );
     process.stdout.write(`seeded ${to} rows\r`);
   }
-  await database.db.execute(sql`analyze timeline_items`);
+  // What autovacuum does soon after a bulk load (the insert threshold): the statistics, and the visibility
+  // map the index-only scans of the list's pages and count rely on (bench/README.md "timeline.ts").
+  await database.db.execute(sql`vacuum analyze`);
   await app.listen({ host: '127.0.0.1', port: 0 });
 
   const send = (message: Ready | Stats) => process.send?.(message);
   process.on('message', async (command: { type: 'stats' | 'stop' }) => {
-    if (command.type === 'stats') send({ type: 'stats', ...usage() });
+    if (command.type === 'stats')
+      send({ type: 'stats', ...usage(), dbCpuMs: await databaseCpuMs(database.db) });
     else {
       await stop();
       process.exit(0);
@@ -227,6 +197,7 @@ async function main(): Promise<void> {
   const headers = { authorization: `Bearer ${ready.token}` };
 
   const rows: string[] = [];
+  const figures: Record<string, number | string>[] = [];
   for (const c of CASES) {
     const res = await fetch(origin + c.path, { headers });
     const body = (await res.json()) as { timelineItems: unknown[]; total: number };
@@ -244,11 +215,30 @@ async function main(): Promise<void> {
     const after = await stats(child);
     const failed = r.non2xx + r.errors + r.timeouts;
     const cpu = (after.cpuMs - before.cpuMs) / Math.max(1, r.requests.total);
+    const dbCpu =
+      after.dbCpuMs === null || before.dbCpuMs === null
+        ? null
+        : (after.dbCpuMs - before.dbCpuMs) / Math.max(1, r.requests.total);
+    const runLoad = loadavg()[0] ?? 0;
     const row =
       `| ${c.label} | ${body.total} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p97_5} | ` +
-      `${r.latency.p99} | ${failed} | ${cpu.toFixed(3)} | ${after.rssMiB.toFixed(0)} (${after.maxRssMiB.toFixed(0)}) |`;
+      `${r.latency.p99} | ${failed} | ${cpu.toFixed(3)} | ${dbCpu === null ? '—' : dbCpu.toFixed(2)} | ` +
+      `${runLoad.toFixed(1)} | ${after.rssMiB.toFixed(0)} (${after.maxRssMiB.toFixed(0)}) |`;
     console.log(row);
     rows.push(row);
+    figures.push({
+      request: c.label,
+      total: body.total,
+      reqPerSec: r.requests.average,
+      p50: r.latency.p50,
+      p97_5: r.latency.p97_5,
+      p99: r.latency.p99,
+      failed,
+      cpuMsPerRequest: cpu,
+      ...(dbCpu === null ? {} : { dbCpuMsPerRequest: dbCpu }),
+      load1: runLoad,
+      rssMiB: after.rssMiB,
+    });
   }
   await new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
@@ -261,10 +251,11 @@ async function main(): Promise<void> {
   );
   console.log(`load average before ${startLoad}, after ${load()} (1, 5, 15 min)\n`);
   console.log(
-    '| request | total | req/s | p50 ms | p97.5 ms | p99 ms | failed | server CPU ms/req | RSS MiB (peak) |',
+    '| request | total | req/s | p50 ms | p97.5 ms | p99 ms | failed | server CPU ms/req | PostgreSQL CPU ms/req | load (1 min) | RSS MiB (peak) |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) console.log(row);
+  reportJson(figures);
 }
 
 main().catch((error) => {

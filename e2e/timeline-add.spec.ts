@@ -144,6 +144,7 @@ test('a patient adds a record with a photo, finds it by search, edits it and del
 
   await page.getByRole('button', { name: 'Editar' }).click();
   const edit = page.getByRole('form', { name: 'Editar registro' });
+  await expect(edit.getByLabel('Data')).toBeFocused();
   await edit.getByLabel('Descrição').fill('Hemograma completo em jejum: hemoglobina 13,8 g/dL, normal');
   await edit.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Atualizado com sucesso!' })).toBeVisible();

@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { HTTP_MESSAGES, MAX_BODY_BYTES, MAX_UPLOAD_BYTES, setBrazilianZodMessages } from '@pulso/domain';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { checkRouteAccess } from './access.ts';
 import type { AppContext } from './context.ts';
 import { errorHandler } from './error-handler.ts';
@@ -30,6 +24,7 @@ import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { devmailRoutes } from './modules/devmail/devmail.routes.ts';
 import { empresasRoutes } from './modules/empresas/empresas.routes.ts';
 import { healthRoutes } from './modules/healthcheck/healthcheck.routes.ts';
+import { instrumented, registerMetrics } from './modules/healthcheck/metrics.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { indicadoresRoutes } from './modules/indicadores/indicadores.routes.ts';
 import { medicoRoutes } from './modules/medico/medico.routes.ts';
@@ -59,6 +54,8 @@ import {
   FAIL_FAST_REDIS_OPTIONS,
   readyOrTimeout,
 } from './platform/redis.ts';
+import { securityHeaders } from './security-headers.ts';
+import { compiledSerializerCompiler } from './serializer.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -104,13 +101,14 @@ export function redactUrl(url: string): string {
   );
 }
 
-/** Options of {@link buildApp} that only tests use. */
 /**
  * Builds the Fastify app (API, OpenAPI docs and the built SPA) without
  * listening; `main.ts` listens, tests call `app.inject()`.
  */
-export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
-  const { config } = ctx;
+export async function buildApp(given: AppContext): Promise<FastifyInstance> {
+  const { config } = given;
+  // docs/operations-and-faults.md "Metrics": the mailer and the push sender counted.
+  const { ctx, metrics } = instrumented(given);
   setBrazilianZodMessages();
   const app = Fastify({
     logger: {
@@ -142,8 +140,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await registerOverloadShedding(app, config.overload, () => ctx.database.queueDelayMs());
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler({ checkWithZod: config.env !== 'production' }));
   app.decorate('ctx', ctx);
+  app.decorate('metrics', metrics);
+  app.decorate('draining', false);
+  await registerMetrics(app, metrics, config);
   app.decorateRequest('actor', null);
   // Socket.IO answers its own path on the same HTTP server
   // (docs/architecture.md "Realtime and jobs across nodes").
@@ -151,14 +152,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     await ctx.realtime.close();
   });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   // Stripe Elements (stripe mode only) loads Stripe.js, frames the card fields and 3-D Secure, and calls
   // Stripe's API from the browser, so card numbers never reach Pulso (Stripe's documented CSP).
   const stripe = config.payments.provider === 'stripe';
-  await app.register(helmet, {
+  securityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -179,11 +177,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         frameAncestors: ["'none'"],
       },
     },
-    // The reader needs the camera of this origin only.
     permittedCrossDomainPolicies: { permittedPolicies: 'none' },
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=()');
   });
 
   // With REDIS_URL the counters are shared by every API node; while Redis is unreachable each node counts
@@ -210,12 +204,17 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   // The text rule over every body, query and path parameter, after multipart filled the body.
   app.addHook('preValidation', cleanRequestText);
-  // A multipart request answered before its upload was read to the end (a refused file, a
-  // guest) closes its connection: the unread rest would stall the next request sent on it.
-  app.addHook('onSend', async (request, reply) => {
+  // Every answer's own headers, in one hook without a promise (the scan's path counts them). A
+  // multipart request answered before its upload was read to the end (a refused file, a guest)
+  // closes its connection: the unread rest would stall the next request sent on it.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.header('x-request-id', request.id);
+    // The reader needs the camera of this origin only.
+    reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=()');
     if (!request.raw.complete && request.headers['content-type']?.startsWith('multipart/')) {
       reply.header('connection', 'close');
     }
+    done(null, payload);
   });
 
   await app.register(swagger, {

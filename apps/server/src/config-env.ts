@@ -64,6 +64,12 @@ export const EnvSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().default('mailto:suporte@pulso.local'),
+  // Bearer token that lets GET /metrics be read from elsewhere than this machine (docs/operations-and-faults.md "Metrics").
+  METRICS_TOKEN: z
+    .string()
+    .min(32, 'must have at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   // Signs the short-lived URLs of stored files; several API nodes must share one.
   FILES_URL_SECRET: z
     .string()

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INATIVIDADE_HORAS_PADRAO } from '@pulso/domain';
 import { EnvSchema, STRIPE_KEYS, TEST_DELAYS } from './config-env.ts';
+import { s3SettingsOf } from './config-s3.ts';
+import type { S3Settings } from './platform/storage-s3.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Repository root, for the embedded defaults that point inside it. */
@@ -63,6 +65,11 @@ export interface Config {
    * generated into `dataDir/files-url-secret` on first start (see `platform/signed-url.ts`).
    */
   filesUrlSecret: string | undefined;
+  /**
+   * Bearer token of `GET /metrics` (`METRICS_TOKEN`, ≥ 32 characters); when
+   * absent only a request made on this machine, not through a proxy, reads them.
+   */
+  metricsToken: string | undefined;
   /** Outgoing mail: real SMTP when `smtpUrl` is set, else the dev outbox under `dataDir/mail`. */
   mail: { smtpUrl: string | undefined; from: string };
   /** Web Push VAPID keys; when absent they are generated into `dataDir` on first start. */
@@ -112,6 +119,11 @@ export interface Config {
    * (docs/operations-and-faults.md "Fault tests").
    */
   testDelays: { sandboxChargeMs: number; storageWriteMs: number };
+  /**
+   * Object storage for the uploaded files (`S3_URL` or `S3_BUCKET` and the
+   * other `S3_*`; `config-s3.ts`), or `undefined`: the disk, `dataDir/files`.
+   */
+  s3: S3Settings | undefined;
 }
 
 /** Thrown when the environment is invalid; lists each bad variable. */
@@ -132,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         lines.push(`  ${key}: test-only, not allowed in production`);
     }
   }
+  const s3 = s3SettingsOf(env, lines);
   if (!parsed.success || lines.length > 0) {
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
@@ -162,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
     },
     filesUrlSecret: e.FILES_URL_SECRET,
+    metricsToken: e.METRICS_TOKEN,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
     suporteEmail: e.SUPORTE_EMAIL.toLowerCase(),
@@ -191,5 +205,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? PAGAMENTO_RETOMADA_PADRAO_MS
         : Math.round(e.PAGAMENTO_RETOMADA_SEGUNDOS * 1000),
     testDelays: { sandboxChargeMs: e.SANDBOX_CHARGE_DELAY_MS, storageWriteMs: e.STORAGE_WRITE_DELAY_MS },
+    s3,
   };
 }

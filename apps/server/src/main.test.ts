@@ -1,30 +1,22 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from './lock.ts';
+import { spawnCollecting } from './test/child.ts';
+import { freePort } from './test/faults.ts';
 
 const MAIN = path.join(import.meta.dirname, 'main.ts');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pulso-main-'));
-const port = 20000 + Math.floor(Math.random() * 20000);
 const children: ChildProcess[] = [];
 
 function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const run = spawnCollecting(process.execPath, ['--import', 'tsx', MAIN], {
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
+  children.push(run.child);
+  return run;
 }
 
 async function waitForHealth(url: string, timeoutMs: number): Promise<Response> {
@@ -47,6 +39,8 @@ afterAll(() => {
 
 describe('npm start (main.ts) on the embedded default', () => {
   it('migrates, seeds, serves, holds the data lock and shuts down on SIGTERM', async () => {
+    // A port free now (a random one once met another test's server, which answered the health check 404).
+    const port = await freePort();
     const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
     const server = start(env);
     const health = await waitForHealth(`http://127.0.0.1:${port}/api/health`, 60_000);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { copyDbTemplate } from './db-template.ts';
 import { acquireDataDirLock } from './lock.ts';
 import { forgetIdleLoginFailures } from './modules/auth/login-throttle.ts';
 import { RENEWAL_JOB_MS, renewDueSubscriptions } from './modules/planos/renewal.ts';
@@ -12,7 +13,8 @@ import { createMailer } from './platform/mail.ts';
 import { createPaymentProvider } from './platform/payment-provider.ts';
 import { createPushSender } from './platform/push.ts';
 import { createRealtime, realtimeRedisKey } from './platform/realtime.ts';
-import { diskStorage, removeStaleTempFiles } from './platform/storage.ts';
+import { removeStaleTempFiles } from './platform/storage.ts';
+import { openStorage } from './platform/storage-open.ts';
 import { realtimeAccess } from './realtime-access.ts';
 import { seedDemoDoctors, seedSupportDoctor } from './seed/medicos.ts';
 import { seedDemoCoupons } from './seed/pagamentos.ts';
@@ -32,7 +34,8 @@ const LOGIN_FAILURES_JOB_MS = 3600_000;
 /**
  * `npm start`: reads the environment, creates `DATA_DIR`, takes the
  * data-directory lock when running on PGlite, removes the half-written
- * uploads a killed process left (docs/operations-and-faults.md), migrates, seeds reference data and the support
+ * uploads a killed process left (docs/operations-and-faults.md), copies the build's database into a fresh
+ * embedded `DATA_DIR` (db-template.ts), migrates, seeds reference data and the support
  * pseudo-doctor (and the demo doctors when `SEED_DEMO` is on) — on
  * PostgreSQL under a startup lock, one node at a time — then serves
  * and starts the scheduled jobs (with `DATABASE_URL`, one node at a time runs
@@ -61,10 +64,10 @@ async function main(): Promise<void> {
   const leftovers = await removeStaleTempFiles(filesDir, config.databaseUrl ? SHARED_TEMP_FILE_AGE_MS : 0);
   if (leftovers > 0)
     console.warn(`Removed ${leftovers} half-written upload(s) (*.tmp) left by a stopped process.`);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'db'),
-  });
+  const pgliteDir = path.join(config.dataDir, 'db');
+  // A fresh embedded database starts as a copy of the build's, already migrated and seeded (db-template.ts).
+  if (!config.databaseUrl) await copyDbTemplate(pgliteDir);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
   // Nodes starting together on one PostgreSQL database migrate and seed one at a time.
   await withStartupLock(config.databaseUrl, async () => {
     await database.migrate();
@@ -84,10 +87,10 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     database,
-    storage: diskStorage(filesDir, { writeDelayMs: config.testDelays.storageWriteMs }),
+    storage: await openStorage(config, { writeDelayMs: config.testDelays.storageWriteMs }),
     mailer: createMailer(config),
-    push: await createPushSender(config, database.db),
-    payments: createPaymentProvider(config, database.db),
+    push: await createPushSender(config, database),
+    payments: await createPaymentProvider(config, database.db),
     realtime: createRealtime({
       access: realtimeAccess(database.db),
       redis: config.redisUrl ? { url: config.redisUrl, key: await realtimeRedisKey(database) } : undefined,
@@ -96,6 +99,7 @@ async function main(): Promise<void> {
   const scheduler = createScheduler({
     databaseUrl: config.databaseUrl,
     log: app.log,
+    onRun: (job, outcome) => app.metrics.jobRuns.inc({ job, outcome }),
     jobs: [
       {
         name: 'atendimentos-inativos',
@@ -123,6 +127,8 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // The readiness probe answers 503 from now on (docs/operations-and-faults.md "Probes").
+    app.draining = true;
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     await scheduler.stop();

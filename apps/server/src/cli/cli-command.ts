@@ -47,6 +47,20 @@ export interface CliTool<Input, Result> {
 }
 
 /**
+ * The server's configuration for a tool, or `null` after printing its pt-BR
+ * problems on `err` (the tool then exits 1). Any other error is thrown.
+ */
+export function loadCliConfig(env: NodeJS.ProcessEnv, err: (line: string) => void): Config | null {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    err(error.message);
+    return null;
+  }
+}
+
+/**
  * One command-line tool out of its parts: parses `argv` (exit 0 after the
  * usage for `--help`; exit 2 with 'Opção inválida' and the usage for an
  * unknown or malformed option), validates (exit 2 with its problems), loads
@@ -79,14 +93,8 @@ export function cliCommand<Input, Result>(tool: CliTool<Input, Result>): CliComm
       if (input.withUsage) err(`\n${tool.usage}`);
       return 2;
     }
-    let config: Config;
-    try {
-      config = loadConfig(env);
-    } catch (error) {
-      if (!(error instanceof ConfigError)) throw error;
-      err(error.message);
-      return 1;
-    }
+    const config = loadCliConfig(env, err);
+    if (!config) return 1;
     try {
       const result = await withCliDatabase(config, (database) => tool.work(input, database, config));
       tool.report(result, input, config, out, err);

@@ -18,6 +18,26 @@ export async function withCliDatabase<T>(
   config: Config,
   work: (database: Database) => Promise<T>,
 ): Promise<T> {
+  return withCliLock(config, async () => {
+    const database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'db'),
+    });
+    try {
+      await database.migrate();
+      return await work(database);
+    } finally {
+      await database.close();
+    }
+  });
+}
+
+/**
+ * Runs `work` holding the data-directory lock on PGlite (nothing to hold on
+ * PostgreSQL); while the embedded server (or another tool) holds it, refuses
+ * with a {@link CliError} and touches nothing.
+ */
+export async function withCliLock<T>(config: Config, work: () => Promise<T>): Promise<T> {
   let release = () => {};
   if (!config.databaseUrl) {
     try {
@@ -30,16 +50,7 @@ export async function withCliDatabase<T>(
     }
   }
   try {
-    const database = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      pgliteDir: path.join(config.dataDir, 'db'),
-    });
-    try {
-      await database.migrate();
-      return await work(database);
-    } finally {
-      await database.close();
-    }
+    return await work();
   } finally {
     release();
   }

@@ -91,8 +91,8 @@ async function inspect<T>(dataDir: string, read: (db: Db, app: FastifyInstance) 
     database,
     storage: diskStorage(path.join(dataDir, 'files')),
     mailer: createMailer(config),
-    push: await createPushSender(config, database.db),
-    payments: createPaymentProvider(config, database.db),
+    push: await createPushSender(config, database),
+    payments: await createPaymentProvider(config, database.db),
     realtime: createRealtime({ access: realtimeAccess(database.db) }),
   });
   try {

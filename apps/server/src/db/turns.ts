@@ -18,6 +18,8 @@ export interface TurnScheduler {
   run<T>(job: () => Promise<T>): Promise<T>;
   /** How long (ms) the oldest job still waiting has waited; 0 when none waits. */
   queueDelayMs(): number;
+  /** Jobs running (0 or 1) and waiting now. */
+  load(): { running: number; waiting: number };
 }
 
 /** The work (ms) the embedded database does back to back before it lets the event loop turn. */
@@ -59,6 +61,7 @@ export function createTurnScheduler(budgetMs: number): TurnScheduler {
       }
     },
     queueDelayMs: () => (waiting[0] ? performance.now() - waiting[0].since : 0),
+    load: () => ({ running: busy ? 1 : 0, waiting: waiting.length }),
   };
 }
 

@@ -5,7 +5,7 @@ import { PAGAMENTO_MESSAGES } from '@pulso/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
-import { creditos, payments, qrcode_orders, sandbox_charges } from '../db/schema/index.ts';
+import { app_secrets, creditos, payments, qrcode_orders, sandbox_charges } from '../db/schema/index.ts';
 import { paymentKey } from '../modules/pagamentos/payments.read.ts';
 import { createSharedDatabase, type ServerProcess, startServer, until } from '../test/cluster.ts';
 import { call, freePort, register } from '../test/faults.ts';
@@ -20,7 +20,7 @@ let shared: Awaited<ReturnType<typeof createSharedDatabase>>;
 let database: Database;
 const servers: ServerProcess[] = [];
 const root = mkdtempSync(path.join(tmpdir(), 'pulso-charge-crash-'));
-// A DATA_DIR that does not exist yet: with DATABASE_URL the server creates it (it used to fail on vapid.json).
+// A DATA_DIR that does not exist yet: with DATABASE_URL the server creates it (it once failed writing vapid.json there).
 const dataDir = path.join(root, 'nao-existe', 'data');
 
 beforeAll(async () => {
@@ -48,7 +48,11 @@ describe('fault suite: kill -9 during charges (PostgreSQL)', () => {
   it('takes over every charge the dead server left pendente: charged once at the provider, granted once, no stuck key', async () => {
     const dying = await startServer(await freePort(), env({ SANDBOX_CHARGE_DELAY_MS: '600000' }), 120_000);
     servers.push(dying);
-    expect(existsSync(path.join(dataDir, 'vapid.json'))).toBe(true);
+    // DATA_DIR made (the files live there); the VAPID keys kept once for every node, in the database.
+    expect(existsSync(dataDir)).toBe(true);
+    expect(await database.db.select({ name: app_secrets.name }).from(app_secrets)).toContainEqual({
+      name: 'vapid.json',
+    });
 
     const ana = await register(dying.origin);
     expect(ana.status).toBe(201);

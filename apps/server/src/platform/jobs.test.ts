@@ -53,12 +53,14 @@ describe(`createScheduler (${TEST_ENGINE})`, () => {
     }
   });
 
-  it('logs a failing run and runs the job again at the next tick', async () => {
+  it('logs a failing run and runs the job again at the next tick, telling onRun of each', async () => {
     const log = captureLog();
     let calls = 0;
+    const runs: string[] = [];
     const scheduler = createScheduler({
       databaseUrl: databaseUrl(),
       log,
+      onRun: (job, outcome) => runs.push(`${job}:${outcome}`),
       jobs: [
         {
           name: 'falha',
@@ -80,6 +82,7 @@ describe(`createScheduler (${TEST_ENGINE})`, () => {
     expect(failures).toHaveLength(1);
     expect(failures[0]?.msg).toBe('jobs: run failed');
     expect(failures[0]?.obj).toMatchObject({ job: 'falha', err: new Error('banco indisponível') });
+    expect(runs.slice(0, 3)).toEqual(['falha:failed', 'falha:ok', 'falha:ok']);
   });
 
   it('never overlaps a slow run with itself, and stop() waits for the run in progress', async () => {

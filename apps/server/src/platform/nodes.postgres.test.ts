@@ -1,21 +1,25 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type MensagemView, TELEMEDICINA_MESSAGES, type UserView } from '@pulso/domain';
+import { type MensagemView, TELEMEDICINA_MESSAGES } from '@pulso/domain';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
-import { atendimentos, medicos, timeline_items, users } from '../db/schema/index.ts';
+import { app_secrets, atendimentos, medicos, timeline_items, users } from '../db/schema/index.ts';
 import { searchKey } from '../db/search-key.ts';
 import { drawFreeCode } from '../modules/auth/auth.service.ts';
 import {
   createSharedDatabase,
   lockHolders,
+  registerThrough,
   type ServerProcess,
   startServer,
   until,
+  uploadAvatarThrough,
 } from '../test/cluster.ts';
-import { registrationBody } from '../test/factories.ts';
+import { freePort } from '../test/faults.ts';
+import { type LocalS3, startLocalS3 } from '../test/local-s3.ts';
 import { type ClientSocket, connectSocket, joinAtendimento, recordEvents } from '../test/sockets.ts';
 import { withStartupLock } from './jobs.ts';
 
@@ -31,14 +35,16 @@ let b: ServerProcess;
 const running: ServerProcess[] = [];
 const dirs: string[] = [];
 const sockets: ClientSocket[] = [];
+// The nodes' files go to one bucket of a local S3-compatible server (docs/operations-and-faults.md "Object storage").
+let s3: LocalS3;
 
 beforeAll(async () => {
+  s3 = await startLocalS3('pulso-nodes');
   shared = await createSharedDatabase();
   database = await openDatabase({ databaseUrl: shared.url, pgliteDir: null });
   // A session left idle for two days while every node was down: the nodes' start ends it.
   await withStartupLock(shared.url, () => database.migrate());
   idleId = await idleSession();
-  const port = 20000 + Math.floor(Math.random() * 20000);
   const env = (name: string) => {
     const dir = mkdtempSync(path.join(tmpdir(), `pulso-node-${name}-`));
     dirs.push(dir);
@@ -46,12 +52,16 @@ beforeAll(async () => {
       DATABASE_URL: shared.url,
       REDIS_URL,
       DATA_DIR: dir,
+      S3_URL: s3.url,
       SEED_DEMO: 'false',
       RATE_LIMIT_AUTH_PER_MINUTE: '1000',
     };
   };
   // Started together: they migrate and seed one after the other (withStartupLock).
-  const started = await Promise.allSettled([startServer(port, env('a')), startServer(port + 1, env('b'))]);
+  const started = await Promise.allSettled([
+    startServer(await freePort(), env('a')),
+    startServer(await freePort(), env('b')),
+  ]);
   for (const s of started) if (s.status === 'fulfilled') running.push(s.value);
   const failed = started.find((s) => s.status === 'rejected');
   if (failed) throw failed.reason;
@@ -98,19 +108,12 @@ afterAll(async () => {
   await Promise.all(running.map((server) => server.stop()));
   await database?.close();
   await shared?.drop();
+  await s3?.close();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 }, 60_000);
 
 /** Registers an account through node `at`'s API. */
-async function register(at: ServerProcess, name: string): Promise<{ token: string; user: UserView }> {
-  const res = await fetch(`${at.origin}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(registrationBody({ name })),
-  });
-  expect(res.status).toBe(201);
-  return (await res.json()) as { token: string; user: UserView };
-}
+const register = (at: ServerProcess, name: string) => registerThrough(at.origin, name);
 
 /** Makes an account a doctor (doctors come from the CLI, not the API). */
 async function makeDoctor(userId: number, name: string): Promise<number> {
@@ -206,6 +209,33 @@ describe('two server processes on PostgreSQL and Redis', () => {
     expect(await doctorHears.next()).toEqual({ atendimento_id: outroId, mensagem: toStranger });
     expect(patientHears.received.map((p) => p.mensagem.id)).toEqual([sent.id, reply.id]);
   }, 60_000);
+
+  it('serve through node B the photo uploaded through node A (one bucket)', async () => {
+    const paula = await register(a, 'Paula Foto');
+    const url = await uploadAvatarThrough(a.origin, paula.token);
+    const fromA = await fetch(`${a.origin}${url}`);
+    const fromB = await fetch(`${b.origin}${url}`);
+    expect([fromA.status, fromB.status]).toEqual([200, 200]);
+    const bytes = Buffer.from(await fromB.arrayBuffer());
+    expect(bytes.equals(Buffer.from(await fromA.arrayBuffer()))).toBe(true);
+    expect((await sharp(bytes).metadata()).format).toBe('png');
+  });
+
+  it('push with one VAPID key and sign file links with one key, though no node was given them (app_secrets)', async () => {
+    const paula = await register(a, 'Paula Chaves');
+    const vapidKey = async (at: ServerProcess) => {
+      const res = await fetch(`${at.origin}/api/device/vapid-key`, {
+        headers: { authorization: `Bearer ${paula.token}` },
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { publicKey: string }).publicKey;
+    };
+    const fromA = await vapidKey(a);
+    expect(fromA).toMatch(/^B[\w-]{86}$/);
+    expect(await vapidKey(b)).toBe(fromA);
+    const kept = await database.db.select({ name: app_secrets.name }).from(app_secrets);
+    expect(kept.map((row) => row.name).sort()).toEqual(['files-url-secret', 'vapid.json']);
+  });
 
   it('runs the scheduled jobs on one node only: the idle session ended once, and seeded the support doctor once', async () => {
     const holders = await lockHolders(shared.url);

@@ -18,6 +18,8 @@ import {
 describe('which requests are shed first', () => {
   it('never sheds the health check or static files; a scan of a code goes last', () => {
     expect(shedClassOf('GET', '/api/health')).toBe('exempt');
+    expect(shedClassOf('GET', '/api/health/ready')).toBe('exempt');
+    expect(shedClassOf('GET', '/metrics')).toBe('exempt');
     expect(shedClassOf('GET', '/assets/index-1.js')).toBe('exempt');
     expect(shedClassOf('GET', undefined)).toBe('exempt');
     expect(shedClassOf('GET', '/api/code/:code')).toBe('priority');

@@ -22,9 +22,12 @@ export const OVERLOAD_RETRY_AFTER_S = 2;
  */
 export type ShedClass = 'exempt' | 'priority' | 'normal';
 
+/** The probes and the metrics answer under any load: an operator needs them most then. */
+const EXEMPT_ROUTES = new Set(['/api/health', '/api/health/ready', '/metrics']);
+
 /** The class of a request from its method and route pattern (`request.routeOptions.url`). */
 export function shedClassOf(method: string, route: string | undefined): ShedClass {
-  if (route === undefined || route === '/api/health') return 'exempt';
+  if (route === undefined || EXEMPT_ROUTES.has(route)) return 'exempt';
   if (method === 'GET' && (route === '/api/code/:code' || route === '/code/:code')) return 'priority';
   return route.startsWith('/api/') ? 'normal' : 'exempt';
 }

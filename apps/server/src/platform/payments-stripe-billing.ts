@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import type { PlanChangeQuote, ProviderSubscription, SubscriptionBilling } from './payments.ts';
-import { call } from './payments-stripe-errors.ts';
+import { call } from './payments-stripe-call.ts';
 
 /**
  * Plans as Stripe Billing subscriptions (issue 8 "Renewal at period end: …

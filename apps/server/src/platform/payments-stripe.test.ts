@@ -241,10 +241,10 @@ describe('stripe payment provider (against a stand-in Stripe API)', () => {
     ]);
   });
 
-  it('is chosen by PAYMENT_PROVIDER, with the publishable key for the browser', () => {
+  it('is chosen by PAYMENT_PROVIDER, with the publishable key for the browser', async () => {
     const db = {} as Db;
-    expect(createPaymentProvider(loadConfig({}), db).mode).toBe('sandbox');
-    const stripe = createPaymentProvider(
+    expect((await createPaymentProvider(loadConfig({}), db)).mode).toBe('sandbox');
+    const stripe = await createPaymentProvider(
       loadConfig({
         PAYMENT_PROVIDER: 'stripe',
         STRIPE_SECRET_KEY: 'sk_test_1',

@@ -2,7 +2,8 @@ import Stripe from 'stripe';
 import { type CardInfo, PaymentError, type PaymentProvider } from './payments.ts';
 import { SANDBOX_UNKNOWN_METHOD } from './payments-sandbox.ts';
 import { stripeBilling } from './payments-stripe-billing.ts';
-import { call, NOT_A_CARD, stripeRefusal } from './payments-stripe-errors.ts';
+import { call } from './payments-stripe-call.ts';
+import { NOT_A_CARD, stripeRefusal } from './payments-stripe-errors.ts';
 
 /**
  * The `stripe` payment provider (issue 8 "Payment providers";

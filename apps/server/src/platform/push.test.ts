@@ -12,6 +12,7 @@ import { devices, users } from '../db/schema/index.ts';
 import { createPatient, pushSubscription } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createPushSender, DEFAULT_PUSH_TTL_SECONDS, loadVapidKeys, type PushLog } from './push.ts';
+import { fileSecretStore } from './secrets.ts';
 
 // http_ece is web-push's own encryption library: decrypting with it is what the browser does.
 const ece = createRequire(import.meta.url)('http_ece') as {
@@ -103,10 +104,10 @@ describe('createPushSender().sendToUser', () => {
   it('posts an aes128gcm message signed with VAPID that the browser can decrypt', async () => {
     const owner = await createPatient(t.app);
     const device = await addRow(owner.user.id, 201);
-    const push = await createPushSender(t.config, t.database.db, { agent, isAllowedEndpoint: () => true });
+    const push = await createPushSender(t.config, t.database, { agent, isAllowedEndpoint: () => true });
     const payload = { title: 'Pulso', body: 'Nova mensagem do seu médico', url: '/telemedicina' };
 
-    expect(await push.sendToUser(owner.user.id, payload)).toEqual({ sent: 1, removed: 0 });
+    expect(await push.sendToUser(owner.user.id, payload)).toEqual({ sent: 1, removed: 0, failed: 0 });
 
     expect(received).toHaveLength(1);
     const [req] = received;
@@ -138,7 +139,7 @@ describe('createPushSender().sendToUser', () => {
     const failing = await addRow(owner.user.id, 500);
     const othersDevice = await addRow(other.user.id, 410);
     const log = capture();
-    const push = await createPushSender(t.config, t.database.db, { agent, isAllowedEndpoint: () => true });
+    const push = await createPushSender(t.config, t.database, { agent, isAllowedEndpoint: () => true });
 
     const result = await push.sendToUser(
       owner.user.id,
@@ -146,7 +147,7 @@ describe('createPushSender().sendToUser', () => {
       { log },
     );
 
-    expect(result).toEqual({ sent: 1, removed: 2 });
+    expect(result).toEqual({ sent: 1, removed: 2, failed: 1 });
     expect(received).toHaveLength(4);
     const left = await t.database.db.select({ id: devices.id }).from(devices);
     expect(left.map((r) => r.id).sort()).toEqual([ok.id, failing.id, othersDevice.id].sort());
@@ -161,10 +162,11 @@ describe('createPushSender().sendToUser', () => {
     const owner = await createPatient(t.app);
     const device = await addRow(owner.user.id, 201);
     const log = capture();
-    const push = await createPushSender(t.config, t.database.db, { agent });
+    const push = await createPushSender(t.config, t.database, { agent });
     expect(await push.sendToUser(owner.user.id, { title: 'Pulso', body: 'x' }, { log })).toEqual({
       sent: 0,
       removed: 0,
+      failed: 1,
     });
     expect(received).toHaveLength(0);
     expect(log.lines.join()).toContain(String(device.id));
@@ -175,10 +177,11 @@ describe('createPushSender().sendToUser', () => {
     const owner = await createPatient(t.app);
     await addRow(owner.user.id, 201);
     await t.database.db.update(users).set({ is_active: false }).where(eq(users.id, owner.user.id));
-    const push = await createPushSender(t.config, t.database.db, { agent, isAllowedEndpoint: () => true });
+    const push = await createPushSender(t.config, t.database, { agent, isAllowedEndpoint: () => true });
     expect(await push.sendToUser(owner.user.id, { title: 'Pulso', body: 'x' })).toEqual({
       sent: 0,
       removed: 0,
+      failed: 0,
     });
     expect(received).toHaveLength(0);
     expect(await t.database.db.select().from(devices).where(eq(devices.user_id, owner.user.id))).toHaveLength(
@@ -188,10 +191,11 @@ describe('createPushSender().sendToUser', () => {
 
   it('answers zero for a user with no devices', async () => {
     const owner = await createPatient(t.app);
-    const push = await createPushSender(t.config, t.database.db, { agent, isAllowedEndpoint: () => true });
+    const push = await createPushSender(t.config, t.database, { agent, isAllowedEndpoint: () => true });
     expect(await push.sendToUser(owner.user.id, { title: 'Pulso', body: 'x' })).toEqual({
       sent: 0,
       removed: 0,
+      failed: 0,
     });
   });
 });
@@ -201,11 +205,13 @@ describe('VAPID keys', () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'pulso-vapid-'));
     try {
       const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' });
-      const first = await createPushSender(config, t.database.db);
+      // A PGlite node keeps them in DATA_DIR (platform/secrets.ts); PostgreSQL's row: secrets.test.ts.
+      const onDisk = { kind: 'pglite' as const, db: t.database.db };
+      const first = await createPushSender(config, onDisk);
       const file = path.join(dataDir, 'vapid.json');
       expect((await stat(file)).mode & 0o777).toBe(0o600);
       expect(JSON.parse(await readFile(file, 'utf8')).publicKey).toBe(first.publicKey);
-      const second = await createPushSender(config, t.database.db);
+      const second = await createPushSender(config, onDisk);
       expect(second.publicKey).toBe(first.publicKey);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
@@ -215,20 +221,24 @@ describe('VAPID keys', () => {
   it('come from the configuration when both are set, and refuse half a pair or a broken file', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'pulso-vapid-'));
     try {
-      const generated = await loadVapidKeys(loadConfig({ DATA_DIR: dataDir }));
+      const generated = await loadVapidKeys(loadConfig({ DATA_DIR: dataDir }), fileSecretStore(dataDir));
       const other = path.join(dataDir, 'other');
       const configured = loadConfig({
         DATA_DIR: other,
         VAPID_PUBLIC_KEY: generated.publicKey,
         VAPID_PRIVATE_KEY: generated.privateKey,
       });
-      expect((await createPushSender(configured, t.database.db)).publicKey).toBe(generated.publicKey);
+      expect((await createPushSender(configured, t.database)).publicKey).toBe(generated.publicKey);
       await expect(
-        loadVapidKeys(loadConfig({ DATA_DIR: other, VAPID_PUBLIC_KEY: generated.publicKey })),
+        loadVapidKeys(
+          loadConfig({ DATA_DIR: other, VAPID_PUBLIC_KEY: generated.publicKey }),
+          fileSecretStore(other),
+        ),
       ).rejects.toThrow(/both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/);
       await expect(
         loadVapidKeys(
           loadConfig({ DATA_DIR: other, VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: generated.privateKey }),
+          fileSecretStore(other),
         ),
       ).rejects.toThrow(/Invalid VAPID keys/);
     } finally {

@@ -1,12 +1,11 @@
 import type { Agent } from 'node:https';
-import path from 'node:path';
 import { isKnownPushService } from '@pulso/domain';
 import { and, eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { devices, users } from '../db/schema/index.ts';
-import { readOrCreateSecretFile } from './secret-file.ts';
+import { type SecretStore, secretStoreFor } from './secrets.ts';
 
 /** A push notification's content, as the service worker (`apps/web/src/sw.js`, served as `/sw.js`) reads it. */
 export interface PushPayload {
@@ -24,6 +23,12 @@ export interface PushSendOptions {
   ttlSeconds?: number;
   /** Where failures go; default the sender's logger. Pass `request.log` from a route. */
   log?: PushLog;
+  /**
+   * Asked only when the user has a device to push to: `true` sends nothing (e.g. the recipient
+   * is online, a question that costs a round through every node: docs/devices-and-push.md
+   * "Sending a push (for telemedicine)").
+   */
+  skipIf?: () => Promise<boolean>;
 }
 
 /** The part of a pino logger the sender writes to. */
@@ -38,13 +43,14 @@ export interface PushSender {
   /**
    * Sends `payload` to every device of the user, in parallel; deletes the
    * devices the push service reports gone (404/410). Never throws for a
-   * delivery failure: other failures are logged by status code only.
+   * delivery failure: other failures (and endpoints outside the known push
+   * services) are logged by status code only and counted in `failed`.
    */
   sendToUser(
     userId: number,
     payload: PushPayload,
     options?: PushSendOptions,
-  ): Promise<{ sent: number; removed: number }>;
+  ): Promise<{ sent: number; removed: number; failed: number }>;
 }
 
 /** Test seams of {@link createPushSender}. */
@@ -69,13 +75,16 @@ const stderrLog: PushLog = {
   warn: (obj, msg) => process.stderr.write(`${JSON.stringify({ level: 40, ...obj, msg })}\n`),
 };
 
+/** Name of the generated VAPID key pair (a file under `DATA_DIR`, or a row of `app_secrets`). */
+export const VAPID_SECRET_NAME = 'vapid.json';
+
 /**
- * The VAPID key pair: from the configuration when both keys are set, else
- * `${dataDir}/vapid.json`, created (mode 0600) on first start and reused.
- * With several API nodes set `VAPID_PUBLIC_KEY`/`VAPID_PRIVATE_KEY`: each
- * node's own file would sign with a different key.
+ * The VAPID key pair: from the configuration when both keys are set, else the
+ * generated pair (`platform/secrets.ts`), created on first start and reused —
+ * on PostgreSQL one row every node reads (a browser's subscription is bound to
+ * one key), on PGlite `${dataDir}/vapid.json` (mode 0600).
  */
-export async function loadVapidKeys(config: Config): Promise<VapidKeys> {
+export async function loadVapidKeys(config: Config, secrets: SecretStore): Promise<VapidKeys> {
   const { publicKey, privateKey } = config.vapid;
   if (publicKey || privateKey) {
     if (!publicKey || !privateKey) {
@@ -83,12 +92,11 @@ export async function loadVapidKeys(config: Config): Promise<VapidKeys> {
     }
     return validated({ publicKey, privateKey }, 'VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY');
   }
-  const file = path.join(config.dataDir, 'vapid.json');
-  const text = await readOrCreateSecretFile(
-    file,
+  const text = await secrets.readOrCreate(
+    VAPID_SECRET_NAME,
     () => `${JSON.stringify(webpush.generateVAPIDKeys(), null, 2)}\n`,
   );
-  return validated(JSON.parse(text) as VapidKeys, file);
+  return validated(JSON.parse(text) as VapidKeys, VAPID_SECRET_NAME);
 }
 
 function validated(keys: VapidKeys, source: string): VapidKeys {
@@ -116,10 +124,11 @@ function validated(keys: VapidKeys, source: string): VapidKeys {
  */
 export async function createPushSender(
   config: Config,
-  db: Db,
+  database: Pick<Database, 'kind' | 'db'>,
   options: PushSenderOptions = {},
 ): Promise<PushSender> {
-  const keys = await loadVapidKeys(config);
+  const { db } = database;
+  const keys = await loadVapidKeys(config, secretStoreFor(database, config.dataDir));
   const vapidDetails = { subject: config.vapid.subject, ...keys };
   const allowed = options.isAllowedEndpoint ?? isKnownPushService;
   const defaultLog = options.log ?? stderrLog;
@@ -134,13 +143,16 @@ export async function createPushSender(
         // A closed account (issue 3) keeps its rows but receives nothing.
         .innerJoin(users, eq(users.id, devices.user_id))
         .where(and(eq(devices.user_id, userId), eq(users.is_active, true)));
+      if (rows.length === 0 || (await sendOptions.skipIf?.())) return { sent: 0, removed: 0, failed: 0 };
       const body = JSON.stringify(payload);
       let sent = 0;
       let removed = 0;
+      let failed = 0;
       await Promise.all(
         rows.map(async (row) => {
           if (!allowed(row.endpoint)) {
             log.warn({ deviceId: row.id }, 'push endpoint is not a known push service; skipped');
+            failed += 1;
             return;
           }
           try {
@@ -164,6 +176,7 @@ export async function createPushSender(
               removed += gone.length;
               return;
             }
+            failed += 1;
             // Status code only: the endpoint is a capability URL and the payload may be personal.
             log.warn(
               {
@@ -176,7 +189,7 @@ export async function createPushSender(
           }
         }),
       );
-      return { sent, removed };
+      return { sent, removed, failed };
     },
   };
 }

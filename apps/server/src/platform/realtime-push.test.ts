@@ -106,11 +106,13 @@ async function addDevice(userId: number): Promise<string> {
 function observed(realtime: Realtime, push: PushSender) {
   const pending: Promise<unknown>[] = [];
   const pushedTo: number[] = [];
+  const askedOnline: number[] = [];
   const ctx: AppContext = {
     ...t.app.ctx,
     realtime: {
       ...realtime,
       isOnline: (userId) => {
+        askedOnline.push(userId);
         const answer = realtime.isOnline(userId);
         pending.push(answer);
         return answer;
@@ -119,8 +121,10 @@ function observed(realtime: Realtime, push: PushSender) {
     push: {
       publicKey: push.publicKey,
       sendToUser: (userId, payload, options) => {
-        pushedTo.push(userId);
-        const sent = push.sendToUser(userId, payload, options);
+        const sent = push.sendToUser(userId, payload, options).then((result) => {
+          if (result.sent > 0) pushedTo.push(userId);
+          return result;
+        });
         pending.push(sent);
         return sent;
       },
@@ -128,7 +132,10 @@ function observed(realtime: Realtime, push: PushSender) {
   };
   return {
     ctx,
+    /** The users a push reached. */
     pushedTo,
+    /** The users whose presence was asked of the nodes. */
+    askedOnline,
     /** Resolves once every online check and push started so far, and those they led to, are done. */
     settled: async () => {
       for (let done = 0; done < pending.length; ) {
@@ -156,23 +163,29 @@ function mensagem(atendimentoId: number, from: 'U' | 'M'): MensagemView {
   };
 }
 
+/** A patient, a doctor and a care session between them in A, with the session's parties. */
+async function careSession() {
+  const paciente = await createPatient(t.app);
+  const medico = await createDoctor(t);
+  const atendimentoId = await createAtendimento(t.database.db, paciente.user.id, medico.medicoId, 'A');
+  const parties: AtendimentoParties = {
+    atendimentoId,
+    pacienteUserId: paciente.user.id,
+    medicoUserId: medico.user.id,
+  };
+  return { paciente, medico, atendimentoId, parties };
+}
+
 describe('publishAtendimentoEvent with several nodes', () => {
   it('pushes to a recipient with no socket anywhere, not to one whose socket is open on another node', async () => {
     const key = `pulso-io:test:${randomUUID()}`;
     const a = await startNode(key);
     const b = await startNode(key);
     try {
-      const paciente = await createPatient(t.app);
-      const medico = await createDoctor(t);
-      const atendimentoId = await createAtendimento(t.database.db, paciente.user.id, medico.medicoId, 'A');
-      const parties: AtendimentoParties = {
-        atendimentoId,
-        pacienteUserId: paciente.user.id,
-        medicoUserId: medico.user.id,
-      };
+      const { paciente, medico, atendimentoId, parties } = await careSession();
       const patientDevice = await addDevice(paciente.user.id);
       const doctorDevice = await addDevice(medico.user.id);
-      const sender = await createPushSender(t.config, t.database.db, {
+      const sender = await createPushSender(t.config, t.database, {
         agent,
         isAllowedEndpoint: () => true,
       });
@@ -236,6 +249,39 @@ describe('publishAtendimentoEvent with several nodes', () => {
       expect(received).toEqual([doctorDevice, patientDevice]);
     } finally {
       await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('asks the nodes whether the recipient is online only when the recipient has a device to push to', async () => {
+    const key = `pulso-io:test:${randomUUID()}`;
+    const a = await startNode(key);
+    try {
+      const { medico, atendimentoId, parties } = await careSession();
+      await addDevice(medico.user.id);
+      const sender = await createPushSender(t.config, t.database, {
+        agent,
+        isAllowedEndpoint: () => true,
+      });
+      const nodeA = observed(a.realtime, sender);
+      const payload = { title: 'Nova mensagem', body: 'Você tem uma nova mensagem.' };
+      const message = (from: 'U' | 'M') => ({
+        atendimento_id: atendimentoId,
+        mensagem: mensagem(atendimentoId, from),
+      });
+      // The patient has no device: nothing to push, nothing to ask. The doctor has one: asked, then pushed.
+      publishAtendimentoEvent(nodeA.ctx, t.app.log, parties, 'message.sent', message('M'), {
+        to: 'paciente',
+        payload,
+      });
+      publishAtendimentoEvent(nodeA.ctx, t.app.log, parties, 'message.sent', message('U'), {
+        to: 'medico',
+        payload,
+      });
+      await nodeA.settled();
+      expect(nodeA.askedOnline).toEqual([medico.user.id]);
+      expect(nodeA.pushedTo).toEqual([medico.user.id]);
+    } finally {
+      await a.close();
     }
   });
 });

@@ -238,6 +238,25 @@ describe('realtime in-process (the embedded default)', () => {
   });
 });
 
+describe('a node that stops', () => {
+  it('closes its sockets as a lost connection, which the browser reconnects (never a final server disconnect)', async () => {
+    const p = await createPatient(t.app);
+    const realtime = createRealtime({ access: realtimeAccess(t.database.db) });
+    const server = createServer((_req, res) => res.writeHead(404).end());
+    realtime.attach(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const socket = await connect(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, p.token);
+    const reason = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    expect(realtime.socketCount()).toBe(1);
+    await realtime.close();
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    // socket.io-client reconnects after 'transport close'; after 'io server disconnect' it never does.
+    expect(await reason).toBe('transport close');
+    expect(realtime.socketCount()).toBe(0);
+  });
+});
+
 /** Polls `check` every 20 ms until it answers true (5 s at most). */
 async function waitFor(check: () => Promise<boolean>): Promise<void> {
   const until = Date.now() + 5000;

@@ -75,6 +75,8 @@ export interface Realtime {
   endSessions(which: { sessionId: number } | { userId: number; exceptSessionId?: number }): Promise<void>;
   /** Closes this node's sockets and the adapter's connections; the HTTP server is left to Fastify. */
   close(): Promise<void>;
+  /** Sockets open on this node (the metrics' `pulso_realtime_sockets`). */
+  socketCount(): number;
   /** The Socket.IO server, for adapters and tests. */
   readonly io: RealtimeServer;
 }
@@ -231,9 +233,12 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       // The other nodes through the adapter (a publish: it fails fast, and is dropped, while Redis is down).
       if (redis) io.in(room).except(kept).disconnectSockets(true);
     },
+    socketCount: () => io.engine?.clientsCount ?? 0,
     async close() {
-      // Not `io.close()`: that also closes the HTTP server, which Fastify closes itself.
-      io.local.disconnectSockets(true);
+      // Not `io.close()`: that also closes the HTTP server, which Fastify closes itself. Nor a disconnect
+      // of each socket: the browser takes that ('io server disconnect') as final and stays offline, where a
+      // closed connection ('transport close') makes it reconnect — to another node behind the balancer
+      // (docs/operations-and-faults.md "Stopping a node").
       io.engine?.close();
       await io.of('/').adapter.close();
       if (redis) await Promise.all([closeRedis(redis.pub), closeRedis(redis.sub)]);

@@ -2,8 +2,10 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../db/client.ts';
 import { loadVapidKeys } from './push.ts';
 import { readOrCreateSecretFile } from './secret-file.ts';
+import { fileSecretStore } from './secrets.ts';
 import { FILES_URL_SECRET_FILE, loadFilesUrlSecret } from './signed-url.ts';
 
 let dir: string;
@@ -47,11 +49,27 @@ describe('the generated secrets of DATA_DIR', () => {
     await writeFile(path.join(dir, 'vapid.json'), '');
     await writeFile(path.join(dir, FILES_URL_SECRET_FILE), '');
     const vapid = { publicKey: undefined, privateKey: undefined, subject: 'mailto:suporte@pulso.local' };
-    const keys = await loadVapidKeys({ dataDir: dir, vapid } as Parameters<typeof loadVapidKeys>[0]);
+    const keys = await loadVapidKeys(
+      { dataDir: dir, vapid } as Parameters<typeof loadVapidKeys>[0],
+      fileSecretStore(dir),
+    );
     expect(keys.publicKey).toMatch(/^[\w-]{80,}$/);
-    expect(await loadVapidKeys({ dataDir: dir, vapid } as Parameters<typeof loadVapidKeys>[0])).toEqual(keys);
-    const secret = await loadFilesUrlSecret({ dataDir: dir, filesUrlSecret: undefined });
+    expect(
+      await loadVapidKeys(
+        { dataDir: dir, vapid } as Parameters<typeof loadVapidKeys>[0],
+        fileSecretStore(dir),
+      ),
+    ).toEqual(keys);
+    const secret = await loadFilesUrlSecret({
+      config: { dataDir: dir, filesUrlSecret: undefined },
+      database: { kind: 'pglite', db: {} as Db },
+    });
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
-    expect(await loadFilesUrlSecret({ dataDir: dir, filesUrlSecret: undefined })).toBe(secret);
+    expect(
+      await loadFilesUrlSecret({
+        config: { dataDir: dir, filesUrlSecret: undefined },
+        database: { kind: 'pglite', db: {} as Db },
+      }),
+    ).toBe(secret);
   });
 });

@@ -35,7 +35,8 @@ export async function readOrCreateSecretFile(file: string, make: () => string): 
   }
 }
 
-async function readIfPresent(file: string): Promise<string | null> {
+/** The file's text, or `null` when there is no such file. */
+export async function readIfPresent(file: string): Promise<string | null> {
   try {
     return await readFile(file, 'utf8');
   } catch (error) {

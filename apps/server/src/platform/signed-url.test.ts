@@ -3,9 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
 import { createUrlSigner, FILES_URL_SECRET_FILE, loadFilesUrlSecret } from './signed-url.ts';
 
 let dataDir: string;
+/** A PGlite node's context: the generated secret lives in DATA_DIR (platform/secrets.ts). */
+const onDisk = (filesUrlSecret: string | undefined) => ({
+  config: { dataDir, filesUrlSecret },
+  database: { kind: 'pglite' as const, db: {} as Db },
+});
 beforeEach(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'pulso-signed-'));
 });
@@ -25,32 +31,30 @@ describe('FILES_URL_SECRET', () => {
 describe('loadFilesUrlSecret', () => {
   it('uses the configured secret and writes no file', async () => {
     const secret = 'k'.repeat(40);
-    expect(await loadFilesUrlSecret({ dataDir, filesUrlSecret: secret })).toBe(secret);
+    expect(await loadFilesUrlSecret(onDisk(secret))).toBe(secret);
     await expect(stat(path.join(dataDir, FILES_URL_SECRET_FILE))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('generates 256 bits once into DATA_DIR (mode 0600) and reuses them after a restart', async () => {
-    const first = await loadFilesUrlSecret({ dataDir, filesUrlSecret: undefined });
+    const first = await loadFilesUrlSecret(onDisk(undefined));
     expect(first).toMatch(/^[0-9a-f]{64}$/);
     const file = path.join(dataDir, FILES_URL_SECRET_FILE);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect((await readFile(file, 'utf8')).trim()).toBe(first);
-    expect(await loadFilesUrlSecret({ dataDir, filesUrlSecret: undefined })).toBe(first);
+    expect(await loadFilesUrlSecret(onDisk(undefined))).toBe(first);
   });
 
   it('agrees on one secret when two processes start at once', async () => {
     const [a, b] = await Promise.all([
-      loadFilesUrlSecret({ dataDir, filesUrlSecret: undefined }),
-      loadFilesUrlSecret({ dataDir, filesUrlSecret: undefined }),
+      loadFilesUrlSecret(onDisk(undefined)),
+      loadFilesUrlSecret(onDisk(undefined)),
     ]);
     expect(a).toBe(b);
   });
 
   it('refuses a damaged secret file rather than sign with it', async () => {
     await writeFile(path.join(dataDir, FILES_URL_SECRET_FILE), 'nope\n');
-    await expect(loadFilesUrlSecret({ dataDir, filesUrlSecret: undefined })).rejects.toThrow(
-      /Invalid file URL secret/,
-    );
+    await expect(loadFilesUrlSecret(onDisk(undefined))).rejects.toThrow(/Invalid file URL secret/);
   });
 });
 

@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import path from 'node:path';
 import type { Config } from '../config.ts';
-import { readOrCreateSecretFile } from './secret-file.ts';
+import type { Database } from '../db/client.ts';
+import { secretStoreFor } from './secrets.ts';
 
-/** File under `DATA_DIR` holding the generated secret when `FILES_URL_SECRET` is not set. */
+/** Name of the generated secret (a file under `DATA_DIR`, or a row of `app_secrets`) when `FILES_URL_SECRET` is not set. */
 export const FILES_URL_SECRET_FILE = 'files-url-secret';
 
 // 256 bits, hex: the same strength as an HMAC-SHA256 key needs.
@@ -11,19 +11,25 @@ const GENERATED_SECRET = /^[0-9a-f]{64}$/;
 
 /**
  * The secret that signs file URLs (docs/architecture.md "Files": short-lived
- * signed URLs): `FILES_URL_SECRET` when set, else
- * `${dataDir}/files-url-secret`, created (mode 0600, 256 random bits) on first
- * start and reused, so a restart keeps the URLs already handed out valid. With
- * several API nodes set `FILES_URL_SECRET`: each node's own file would sign
- * with a different key and a URL from one node would be refused by the others.
+ * signed URLs): `FILES_URL_SECRET` when set, else the generated one
+ * (`platform/secrets.ts`: 256 random bits, created on first start and reused,
+ * so a restart keeps the URLs already handed out valid) — on PostgreSQL one
+ * row every node reads, so a URL one node signed opens through any other; on
+ * PGlite `${dataDir}/files-url-secret` (mode 0600).
  */
-export async function loadFilesUrlSecret(
-  config: Pick<Config, 'dataDir' | 'filesUrlSecret'>,
-): Promise<string> {
+export async function loadFilesUrlSecret({
+  config,
+  database,
+}: {
+  config: Pick<Config, 'dataDir' | 'filesUrlSecret'>;
+  database: Pick<Database, 'kind' | 'db'>;
+}): Promise<string> {
   if (config.filesUrlSecret) return config.filesUrlSecret;
-  const file = path.join(config.dataDir, FILES_URL_SECRET_FILE);
-  const secret = (await readOrCreateSecretFile(file, () => `${randomBytes(32).toString('hex')}\n`)).trim();
-  if (!GENERATED_SECRET.test(secret)) throw new Error(`Invalid file URL secret in ${file}`);
+  const secrets = secretStoreFor(database, config.dataDir);
+  const secret = (
+    await secrets.readOrCreate(FILES_URL_SECRET_FILE, () => `${randomBytes(32).toString('hex')}\n`)
+  ).trim();
+  if (!GENERATED_SECRET.test(secret)) throw new Error(`Invalid file URL secret (${FILES_URL_SECRET_FILE})`);
   return secret;
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Dirent } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,12 +14,22 @@ export interface Storage {
   /** The file's bytes, or `null` when absent. */
   get(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
+  /** Every key held, in no particular order (backups: cli/backup.ts; the copy to a bucket). */
+  keys(): AsyncIterable<string>;
 }
 
 const SAFE_KEY = /^[a-z0-9_-]+(\/[a-zA-Z0-9_-]+)*\.[a-z0-9]+$/;
 
+/** Refuses a key that is not `folder/…/name.ext` of plain letters, digits, `_` and `-` (no `..`, no `/` first). */
+export function assertSafeKey(key: string): void {
+  if (!SAFE_KEY.test(key)) throw new Error(`Unsafe storage key: ${key}`);
+}
+
 /** A file being written by {@link diskStorage}: `<key>.<hex>.tmp`, renamed to `<key>` once complete. */
 const TEMP_FILE = /\.[a-z0-9]+\.[0-9a-f]+\.tmp$/;
+
+/** Whether `name` is a file {@link diskStorage} was still writing (never a stored file). */
+const isTempFile = (name: string): boolean => TEMP_FILE.test(name);
 
 /** Options of {@link diskStorage}. */
 export interface DiskStorageOptions {
@@ -39,7 +50,7 @@ export interface DiskStorageOptions {
 export function diskStorage(root: string, options: DiskStorageOptions = {}): Storage {
   const writeDelayMs = options.writeDelayMs ?? 0;
   const resolve = (key: string) => {
-    if (!SAFE_KEY.test(key)) throw new Error(`Unsafe storage key: ${key}`);
+    assertSafeKey(key);
     return path.join(root, key);
   };
   return {
@@ -76,6 +87,19 @@ export function diskStorage(root: string, options: DiskStorageOptions = {}): Sto
     },
     async delete(key) {
       await rm(resolve(key), { force: true });
+    },
+    async *keys() {
+      let entries: Dirent[];
+      try {
+        entries = await readdir(root, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile() || isTempFile(entry.name)) continue;
+        yield path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+      }
     },
   };
 }

@@ -42,6 +42,14 @@ export const DOENCAS = [
   'Obesidade',
 ] as const;
 
+/** How many municipalities `data/municipios.json` lists (a test checks it against the file). */
+export const MUNICIPIOS_COUNT = 5571;
+
+/** The municipalities of `data/municipios.json`: IBGE id, name, UF. */
+export async function readMunicipios(): Promise<[number, string, string][]> {
+  return JSON.parse(await readFile(new URL('municipios.json', DATA), 'utf8')) as [number, string, string][];
+}
+
 /**
  * Seeds reference data when missing: all Brazilian municipalities with their
  * IBGE ids (`data/municipios.json`, 5,571) and the 55 CFM specialties
@@ -52,12 +60,9 @@ export const DOENCAS = [
  */
 export async function seedReferenceData(db: Db): Promise<void> {
   const [cidadeCount] = await db.select({ n: count() }).from(cidades);
-  const municipios = JSON.parse(await readFile(new URL('municipios.json', DATA), 'utf8')) as [
-    number,
-    string,
-    string,
-  ][];
-  if ((cidadeCount?.n ?? 0) < municipios.length) {
+  // The file (about 200 kB) is read only while cities are missing: not on every start.
+  if ((cidadeCount?.n ?? 0) < MUNICIPIOS_COUNT) {
+    const municipios = await readMunicipios();
     const rows = municipios.map(([id, nome, uf]) => ({ id, nome, uf, busca: searchKey(nome) }));
     for (let i = 0; i < rows.length; i += 1000) {
       await db

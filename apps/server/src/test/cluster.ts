@@ -1,8 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { UserView } from '@pulso/domain';
 import pg from 'pg';
+import sharp from 'sharp';
 import { JOBS_LOCK_KEY, type JobLog } from '../platform/jobs.ts';
+import { spawnCollecting } from './child.ts';
+import { registrationBody } from './factories.ts';
 
 /** Helpers of the tests that run several API nodes (schedulers, server processes) on one database. */
 
@@ -76,7 +80,7 @@ export async function createSharedDatabase(): Promise<{ url: string; drop: () =>
 
 const MAIN = path.join(import.meta.dirname, '../main.ts');
 
-/** A server process started the way `npm start` does (`node --import tsx src/main.ts`). */
+/** A server process started from the sources (`node --import tsx src/main.ts`; `npm start` runs it compiled). */
 export interface ServerProcess {
   child: ChildProcess;
   origin: string;
@@ -94,28 +98,19 @@ export interface ServerProcess {
  */
 export function spawnServer(port: number, env: Record<string, string>, prefix: string[] = []): ServerProcess {
   const [command, ...args] = [...prefix, process.execPath, '--import', 'tsx', MAIN];
-  const child = spawn(command as string, args, {
+  const { child, exited, output } = spawnCollecting(command as string, args, {
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
   // A failed run must not leave a server (and its connections to the shared database) behind.
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
   child.once('exit', () => process.off('exit', killOnExit));
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const origin = `http://127.0.0.1:${port}`;
   return {
     child,
     origin,
     exited,
-    output: () => output,
+    output,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       child.kill('SIGTERM');
@@ -157,4 +152,37 @@ export async function startServer(
     }
     await sleep(200);
   }
+}
+
+/** Registers an account through the API at `origin` (a node, or a balancer in front); throws unless 201. */
+export async function registerThrough(
+  origin: string,
+  name: string,
+): Promise<{ token: string; user: UserView }> {
+  const res = await fetch(`${origin}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(registrationBody({ name })),
+  });
+  if (res.status !== 201) throw new Error(`register through ${origin}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { token: string; user: UserView };
+}
+
+/**
+ * Uploads a 400×400 PNG as the account's photo through `origin`
+ * (`POST /api/home/avatar`); answers the photo's path (`/api/avatars/<hex>.png`). Throws unless 200.
+ */
+export async function uploadAvatarThrough(origin: string, token: string): Promise<string> {
+  const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#c0392b' } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('avatar', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'foto.png');
+  const res = await fetch(`${origin}/api/home/avatar`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (res.status !== 200) throw new Error(`avatar through ${origin}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { user: UserView }).user.avatar as string;
 }

@@ -93,8 +93,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     database,
     storage: diskStorage(path.join(dataDir, 'files')),
     mailer: createMailer(config),
-    push: await createPushSender(config, database.db),
-    payments: createPaymentProvider(config, database.db),
+    push: await createPushSender(config, database),
+    payments: await createPaymentProvider(config, database.db),
     realtime: createRealtime({ access: realtimeAccess(database.db) }),
   });
   await app.ready();

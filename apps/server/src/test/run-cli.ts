@@ -26,7 +26,7 @@ afterAll(() => {
 });
 
 /**
- * Runs the tool `file` the way its npm script does (`node --import tsx`), as
+ * Runs the tool `file` from its sources (`node --import tsx`; its npm script runs it compiled), as
  * its own process with only `env` (and PATH): what proves the entry point,
  * the exit code and the output. A process costs seconds on the CI machines;
  * the rest of a tool's behaviour is tested through {@link runInProcess}.

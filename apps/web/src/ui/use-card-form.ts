@@ -1,5 +1,5 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import { type BaseSyntheticEvent, useEffect, useState } from 'react';
+import { type BaseSyntheticEvent, useLayoutEffect, useState } from 'react';
 import {
   type DefaultValues,
   type FieldValues,
@@ -56,7 +56,10 @@ export function useCardForm<TValues extends FieldValues, TOutput>({
   });
   const firstField = fields[0];
 
-  useEffect(() => {
+  // In the commit that shows the form, before the browser can paint it or take a keystroke: a
+  // later effect could move the focus away from a field the person already started typing in
+  // (the text then goes into the first field, or nowhere, and the old value is saved).
+  useLayoutEffect(() => {
     if (editing && firstField) form.setFocus(firstField);
   }, [editing, firstField, form.setFocus]);
 

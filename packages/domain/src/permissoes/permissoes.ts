@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AtendimentoStatus } from '../telemedicina/telemedicina.ts';
 import { PERMISSOES_MESSAGES } from './messages.ts';
 
 /**
@@ -135,6 +136,13 @@ export interface ViewerFacts {
   isOwnDoctor: boolean;
   isHealthProfessional: boolean;
 }
+
+/**
+ * The care-session statuses that make a doctor one of the patient's doctors
+ * (`own_doctor`): accepted (`A`) or ended (`E`, `ET`); a request still
+ * pending or refused does not.
+ */
+export const OWN_DOCTOR_SESSION_STATUSES = ['A', 'E', 'ET'] as const satisfies readonly AtendimentoStatus[];
 
 /** Classifies a viewer from its facts; the strongest tie wins (self > own doctor > professional). */
 export function classifyViewer(facts: ViewerFacts): ViewerKind {

@@ -11,6 +11,7 @@ export * from './profissionais.ts';
 export * from './qrcode.ts';
 export * from './reference.ts';
 export * from './saude.ts';
+export * from './secrets.ts';
 export * from './telemedicina.ts';
 export * from './timeline.ts';
 export * from './users.ts';

@@ -62,7 +62,16 @@ export const timeline_items = pgTable(
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('timeline_items_user_data_idx').on(t.user_id, t.data, t.id),
+    // A patient's accepted records newest first, covering the list's filters: its pages, its count and the
+    // Code page's Timeline tab are read from the index alone (bench/README.md "timeline.ts").
+    index('timeline_items_user_list_idx').on(
+      t.user_id,
+      t.pendente,
+      t.data,
+      t.id,
+      t.created_by,
+      t.telemedicina,
+    ),
     index('timeline_items_search_idx').using('gin', t.search_vector),
     index('timeline_items_busca_trgm').using('gin', sql`${t.busca} gin_trgm_ops`),
     // The patient's list of records awaiting approval and its count (the badge), read on every visit.

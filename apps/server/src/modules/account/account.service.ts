@@ -108,7 +108,7 @@ export async function resetPassword(db: Db, input: PasswordReset): Promise<numbe
     .limit(1);
   if (!owner) throw fieldError('token', ACCOUNT_MESSAGES.resetInvalid);
   // Refused before the token is used up: the person may try another password with the same link.
-  assertPasswordAllowed(input.password, owner);
+  await assertPasswordAllowed(input.password, owner);
   const passwordHash = await hashPassword(input.password);
   const done = await db.transaction(async (tx) => {
     const [row] = await tx

@@ -121,7 +121,7 @@ export const adminMedicosRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { password, ...input } = request.body;
-      assertPasswordAllowed(password, input);
+      await assertPasswordAllowed(password, input);
       const medico = await adminCreateMedico(db, staffActor(request), input, await hashPassword(password));
       return reply.code(201).send({ message: M.created, medico });
     },

@@ -201,7 +201,7 @@ describe(`POST /api/admin/pedidos/:id/enviar (${TEST_ENGINE})`, () => {
     const other = await createPatient(t.app);
     const id = await order(patient.user);
     const untouched = await order(other.user);
-    const push = vi.spyOn(t.app.ctx.push, 'sendToUser').mockResolvedValue({ sent: 1, removed: 0 });
+    const push = vi.spyOn(t.app.ctx.push, 'sendToUser').mockResolvedValue({ sent: 1, removed: 0, failed: 0 });
 
     const res = await inject('POST', `/api/admin/pedidos/${id}/enviar`, support.auth, {
       rastreio: ' ab 123456789 br ',
@@ -274,7 +274,7 @@ describe(`POST /api/admin/pedidos/:id/enviar (${TEST_ENGINE})`, () => {
     const admin = await createStaff(t, 'admin');
     const patient = await createPatient(t.app);
     const id = await order(patient.user);
-    vi.spyOn(t.app.ctx.push, 'sendToUser').mockResolvedValue({ sent: 0, removed: 0 });
+    vi.spyOn(t.app.ctx.push, 'sendToUser').mockResolvedValue({ sent: 0, removed: 0, failed: 0 });
 
     const bad = await inject('POST', `/api/admin/pedidos/${id}/enviar`, admin.auth, { rastreio: '12345' });
     expect(bad.statusCode).toBe(422);

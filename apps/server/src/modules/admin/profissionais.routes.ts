@@ -40,7 +40,7 @@ const Profissional = z.object({
  */
 export const adminProfissionaisRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
-  const signer = createUrlSigner(await loadFilesUrlSecret(app.ctx.config), DOCUMENTO_URL_PURPOSE);
+  const signer = createUrlSigner(await loadFilesUrlSecret(app.ctx), DOCUMENTO_URL_PURPOSE);
 
   /**
    * `GET /api/admin/profissionais?status&offset` → `{profissionais, next}`:

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { AUTH_MESSAGES, generateCode, parseCode, type Register } from '@pulso/domain';
-import { type PasswordOwner, passwordProblem } from '@pulso/domain/password-strength';
+import type { PasswordOwner } from '@pulso/domain/password-strength';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, company_invitations, sessions, users, virgin_codes } from '../../db/schema/index.ts';
@@ -26,11 +26,18 @@ export function hashPassword(password: string): Promise<string> {
 /**
  * Enforces the password rule (`passwordProblem` of `@pulso/domain/password-strength`;
  * docs/auth-security.md "Password rule") on a password about to be set for
- * `owner`. Throws 422 on `field` with the rule's pt-BR message. Every route
- * and tool that sets a password calls it; sign-in never does, so existing
- * passwords keep working.
+ * `owner`. Rejects with 422 on `field` and the rule's pt-BR message. Every
+ * route and tool that sets a password calls it; sign-in never does, so
+ * existing passwords keep working. The estimator and its dictionaries (about
+ * 40 MB once loaded) are loaded on the first call, not at start
+ * (docs/performance.md "The embedded database's memory").
  */
-export function assertPasswordAllowed(password: string, owner: PasswordOwner, field = 'password'): void {
+export async function assertPasswordAllowed(
+  password: string,
+  owner: PasswordOwner,
+  field = 'password',
+): Promise<void> {
+  const { passwordProblem } = await import('@pulso/domain/password-strength');
   const problem = passwordProblem(password, owner);
   if (problem) throw fieldError(field, problem);
 }
@@ -67,23 +74,11 @@ export async function resolveSession(
   token: string,
 ): Promise<{ sessionId: number; userId: number } | null> {
   const now = new Date();
-  const [row] = await db
-    .select({
-      id: sessions.id,
-      user_id: sessions.user_id,
-      created_at: sessions.created_at,
-      last_used_at: sessions.last_used_at,
-    })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.token_hash, hashToken(token)),
-        isNull(sessions.revoked_at),
-        gt(sessions.expires_at, now),
-        gt(sessions.created_at, new Date(now.getTime() - SESSION_MAX_AGE_MS)),
-      ),
-    )
-    .limit(1);
+  const [row] = await liveSessionQuery(db).execute({
+    token_hash: hashToken(token),
+    now,
+    signed_in_after: new Date(now.getTime() - SESSION_MAX_AGE_MS),
+  });
   if (!row) return null;
   if (now.getTime() - row.last_used_at.getTime() > SLIDE_AFTER_MS) {
     const expires = Math.min(now.getTime() + SESSION_TTL_MS, row.created_at.getTime() + SESSION_MAX_AGE_MS);
@@ -93,6 +88,39 @@ export async function resolveSession(
       .where(eq(sessions.id, row.id));
   }
   return { sessionId: row.id, userId: row.user_id };
+}
+
+const liveSessionQueries = new WeakMap<Db, ReturnType<typeof prepareLiveSession>>();
+
+/** The live-session lookup of every signed-in request, prepared once per database. */
+function liveSessionQuery(db: Db) {
+  let query = liveSessionQueries.get(db);
+  if (!query) {
+    query = prepareLiveSession(db);
+    liveSessionQueries.set(db, query);
+  }
+  return query;
+}
+
+function prepareLiveSession(db: Db) {
+  return db
+    .select({
+      id: sessions.id,
+      user_id: sessions.user_id,
+      created_at: sessions.created_at,
+      last_used_at: sessions.last_used_at,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.token_hash, sql.placeholder('token_hash')),
+        isNull(sessions.revoked_at),
+        gt(sessions.expires_at, sql.placeholder('now')),
+        gt(sessions.created_at, sql.placeholder('signed_in_after')),
+      ),
+    )
+    .limit(1)
+    .prepare('auth_live_session');
 }
 
 /** Revokes one session (logout). */
@@ -137,7 +165,7 @@ export async function registerPatient(
   input: Register,
   options: { invitationToken?: string } = {},
 ): Promise<{ userId: number }> {
-  assertPasswordAllowed(input.password, input);
+  await assertPasswordAllowed(input.password, input);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const invitation = options.invitationToken

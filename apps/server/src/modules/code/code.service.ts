@@ -3,6 +3,7 @@ import {
   type PublicCodeView,
   type PublicTimelineItem,
   parseCode,
+  type SaudeLevel,
   servedTabs,
   showsHealthAlert,
   TIMELINE_PAGE_SIZE,
@@ -10,23 +11,15 @@ import {
   type VisibleTabs,
   visibleTabs,
 } from '@pulso/domain';
-import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import {
-  cidades,
-  code_access_logs,
-  doencas,
-  medicos,
-  timeline_items,
-  user_doencas,
-  users,
-} from '../../db/schema/index.ts';
+import { code_access_logs, medicos, timeline_items, users } from '../../db/schema/index.ts';
 import { safeError } from '../../error-handler.ts';
 import { HttpError, notFound } from '../../errors.ts';
-import { healthSections, toPublicEmergencyView, type UserRow, userRowColumns } from '../users/index.ts';
-import { viewerClassifier } from './viewer.service.ts';
+import { healthSections, toPublicEmergencyView } from '../users/index.ts';
+import { scanStatement } from './scan.statement.ts';
 
 /** 404 message of `GET /api/code/:code` (docs/codes.md "Opening a code", "Virgin codes"). */
 export const CODE_NOT_FOUND_MESSAGE = 'Código não encontrado';
@@ -68,7 +61,7 @@ const lookups = new WeakMap<Db, CodeLookup>();
  *   the allergies strip (`user.alerta`: allergies, medications, checked
  *   diseases) when `permissoes_emergencia_saude` is on or My Health is
  *   served;
- * - the viewer is classified (`viewerClassifier`: guest, the patient, one of
+ * - the viewer is classified (viewer-rules.ts: guest, the patient, one of
  *   their doctors, any doctor or emergency professional, another user) and
  *   `visibleTabs` decides, from `permissoes`, whether My Health (`saude`,
  *   `hospitalar`, `outras.adicional`, checked diseases) and the Timeline tab
@@ -81,13 +74,14 @@ const lookups = new WeakMap<Db, CodeLookup>();
  * - every answer is written to `code_access_logs` with the viewer, its kind
  *   and the tabs served.
  *
- * Hot path of a paramedic's scan (a guest, My Health at the default level):
- * one select and one insert, both prepared once here; the classification of
- * a visitor costs no query. The log insert is awaited so that a served view
- * is on the patient's log before the answer leaves; should it fail while the
- * read succeeded, the view is still answered (a responder's access to vital
- * data outweighs one audit row, LGPD art. 11, II, "e") and the failure is
- * logged without personal data.
+ * Hot path of a paramedic's scan: one statement (scan.statement.ts) finds
+ * the patient, classifies the viewer, picks the tabs, reads the checked
+ * diseases when shown and writes the access-log row, batched with the scans
+ * made at the same time; the Timeline tab, when served, is one more query.
+ * The log row is written before the answer leaves; should the insert fail
+ * while the read succeeds, the view is still answered (a responder's access
+ * to vital data outweighs one audit row, LGPD art. 11, II, "e") and the
+ * failure is logged without personal data.
  *
  * Errors: 404 {@link CODE_NOT_FOUND_MESSAGE} for a malformed code, an unknown
  * one, an unclaimed sticker code or a closed account; `timelinePage` 403
@@ -103,15 +97,7 @@ export function codeLookup(db: Db): CodeLookup {
 }
 
 function buildCodeLookup(db: Db): CodeLookup {
-  const classify = viewerClassifier(db);
-  const byCode = db
-    .select(userRowColumns)
-    .from(users)
-    .leftJoin(cidades, eq(cidades.id, users.cidade_id))
-    // A closed account (issue 3) has no public view.
-    .where(and(eq(users.code, sql.placeholder('code')), eq(users.is_active, true)))
-    .limit(1)
-    .prepare('code_lookup_user');
+  const scan = scanStatement(db);
   const logAccess = db
     .insert(code_access_logs)
     .values({
@@ -122,54 +108,36 @@ function buildCodeLookup(db: Db): CodeLookup {
     })
     .prepare('code_lookup_log');
 
-  async function resolve(input: string, viewerId: number | null) {
+  async function resolve(input: string, viewerId: number | null, log: Log, logged: boolean) {
     const code = parseCode(input);
     if (!code) throw notFound(CODE_NOT_FOUND_MESSAGE);
-    const [row]: UserRow[] = await byCode.execute({ code });
-    if (!row) throw notFound(CODE_NOT_FOUND_MESSAGE);
-    const kind = await classify(viewerId, row);
+    const found = await scan({ code, viewerId, log: logged });
+    if (!found) throw notFound(CODE_NOT_FOUND_MESSAGE);
+    if (logged && found.logError)
+      log.error({ err: safeError(found.logError as Error) }, 'code access log not written');
+    const { row, kind } = found;
     const tabs = visibleTabs(
       {
-        saude: row.permissoes_saude,
+        saude: row.permissoes_saude as SaudeLevel,
         timeline: row.permissoes_timeline,
         endereco: row.permissoes_endereco,
         emergencia_saude: row.permissoes_emergencia_saude,
       },
       kind,
     );
-    return { row, kind, tabs };
-  }
-
-  async function log(
-    row: UserRow,
-    viewerId: number | null,
-    kind: ViewerKind,
-    tabs: VisibleTabs,
-    logger: Log,
-  ) {
-    try {
-      await logAccess.execute({
-        user_id: row.id,
-        viewer_id: viewerId,
-        viewer_kind: kind,
-        tabs: servedTabs(tabs).join(','),
-      });
-    } catch (error) {
-      logger.error({ err: safeError(error as Error) }, 'code access log not written');
-    }
+    return { ...found, tabs };
   }
 
   return {
     async open(input, viewerId, logger) {
-      const { row, kind, tabs } = await resolve(input, viewerId);
+      const { row, kind, tabs, doencas } = await resolve(input, viewerId, logger, true);
       const emergency = toPublicEmergencyView(row, { endereco: tabs.endereco });
       const view: PublicCodeView = { user: emergency, acesso: tabs };
-      const doencasChecked = showsHealthAlert(tabs) ? await checkedDoencas(db, row.id) : [];
       if (showsHealthAlert(tabs)) {
         emergency.alerta = {
           alergias: row.alergias,
           medicamentos: row.medicamentos,
-          doencas: doencasChecked.map((doenca) => doenca.nome),
+          doencas: doencas.map((doenca) => doenca.nome),
         };
       }
       if (tabs.saude) {
@@ -177,38 +145,36 @@ function buildCodeLookup(db: Db): CodeLookup {
           ...emergency,
           outras: { doador: emergency.outras.doador, adicional: row.adicional },
           ...healthSections(row),
-          doencas: doencasChecked,
+          doencas,
         };
       }
       if (tabs.timeline) {
         Object.assign(view, await timelineItems(db, row.id, readableRecords(viewerId, kind), 0));
       }
-      await log(row, viewerId, kind, tabs, logger);
       return view;
     },
 
     async timelinePage(input, viewerId, offset, logger) {
       const denied = () => new HttpError(403, PERMISSOES_MESSAGES.denied);
       // An unknown code answers as a denied timeline: this route does not tell whether a code exists.
-      const { row, kind, tabs } = await resolve(input, viewerId).catch((error: unknown) => {
+      const { row, kind, tabs } = await resolve(input, viewerId, logger, false).catch((error: unknown) => {
         throw error instanceof HttpError && error.statusCode === 404 ? denied() : error;
       });
       if (!tabs.timeline) throw denied();
       const page = await timelineItems(db, row.id, readableRecords(viewerId, kind), offset);
-      await log(row, viewerId, kind, { ...NOTHING_BUT_EMERGENCY, timeline: true }, logger);
+      try {
+        await logAccess.execute({
+          user_id: row.id,
+          viewer_id: viewerId,
+          viewer_kind: kind,
+          tabs: servedTabs({ ...NOTHING_BUT_EMERGENCY, timeline: true }).join(','),
+        });
+      } catch (error) {
+        logger.error({ err: safeError(error as Error) }, 'code access log not written');
+      }
       return page;
     },
   };
-}
-
-/** The diseases a patient checked, by name. */
-async function checkedDoencas(db: Db, userId: number) {
-  return db
-    .select({ id: doencas.id, nome: doencas.nome })
-    .from(user_doencas)
-    .innerJoin(doencas, eq(doencas.id, user_doencas.doenca_id))
-    .where(eq(user_doencas.user_id, userId))
-    .orderBy(asc(doencas.nome));
 }
 
 const terceiros = alias(users, 'terceiro');

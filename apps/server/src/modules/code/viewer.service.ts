@@ -1,7 +1,8 @@
-import { classifyViewer, countsForLevel3, type ProfissionalStatus, type ViewerKind } from '@pulso/domain';
+import type { ViewerKind } from '@pulso/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { atendimentos, medicos, profissionais, users } from '../../db/schema/index.ts';
+import { medicos, users } from '../../db/schema/index.ts';
+import { kindOf, ownDoctorSql, professionalSql } from './viewer-rules.ts';
 
 /** The patient whose code is open, as far as classifying a viewer needs it. */
 export interface CodeOwner {
@@ -17,33 +18,33 @@ const classifiers = new WeakMap<Db, ClassifyViewer>();
 
 /**
  * Builds, once per database, the classification of a code's viewer into the
- * domain's five kinds (`classifyViewer`): no account → guest; the patient →
- * self, without a query; otherwise one prepared query asks which roles the
- * account holds:
+ * domain's five kinds (`kindOf` in viewer-rules.ts, over the domain's
+ * `classifyViewer`): no account → guest; the patient → self, without a
+ * query; otherwise one prepared query asks which roles the account holds,
+ * with the same SQL facts as the scan statement (`ownDoctorSql`,
+ * `professionalSql`):
  * - a doctor account (a `medicos` row, not suspended) is one of the
  *   patient's doctors when it has a care session with them in A, E or ET or
  *   is the doctor chosen in `hospitalar.medico_id`, else a health professional;
  * - an emergency-professional credential makes a health professional when
  *   the domain's `countsForLevel3` says its review status counts (issue 9:
- *   only one staff verified); the query reads the status, the rule stays
- *   in `packages/domain`;
+ *   only one staff verified);
  * - any other account is another user.
- * New roles plug in as another column of that query and another fact.
+ * Used where one viewer is classified at a time (adding a record through a
+ * code); the scan classifies inside its own statement (scan.statement.ts).
  */
 export function viewerClassifier(db: Db): ClassifyViewer {
   const built = classifiers.get(db);
   if (built) return built;
+  const medicoId = sql`${medicos.id}`;
   const facts = db
     .select({
-      medicoId: medicos.id,
-      isOwnDoctor: sql<boolean>`${medicos.id} is not null and (
-        ${medicos.id} = ${sql.placeholder('owner_medico_id')}::integer
-        or exists (select 1 from ${atendimentos} where ${atendimentos.medico_id} = ${medicos.id}
-          and ${atendimentos.user_id} = ${sql.placeholder('owner_id')}::integer
-          and ${atendimentos.status} in ('A', 'E', 'ET')))`,
-      // One credential per account (unique user_id): its review status, or null.
-      profissionalStatus: sql<ProfissionalStatus | null>`(select ${profissionais.status} from ${profissionais}
-        where ${profissionais.user_id} = ${users.id} limit 1)`,
+      ownDoctor: ownDoctorSql(
+        medicoId,
+        sql`${sql.placeholder('owner_id')}::integer`,
+        sql`${sql.placeholder('owner_medico_id')}::integer`,
+      ).mapWith(Boolean),
+      professional: professionalSql(medicoId, sql`${users.id}`).mapWith(Boolean),
     })
     .from(users)
     .leftJoin(medicos, and(eq(medicos.user_id, users.id), isNull(medicos.suspended_at)))
@@ -52,20 +53,25 @@ export function viewerClassifier(db: Db): ClassifyViewer {
     .prepare('code_viewer_facts');
 
   const classify: ClassifyViewer = async (viewerId, owner) => {
-    if (viewerId === null) return 'guest';
-    if (viewerId === owner.id) return 'self';
+    if (viewerId === null || viewerId === owner.id)
+      return kindOf({
+        viewer: viewerId !== null,
+        self: true,
+        found: true,
+        ownDoctor: false,
+        professional: false,
+      });
     const [row] = await facts.execute({
       viewer_id: viewerId,
       owner_id: owner.id,
       owner_medico_id: owner.medico_id,
     });
-    if (!row) return 'guest';
-    return classifyViewer({
-      signedIn: true,
-      isSelf: false,
-      isOwnDoctor: Boolean(row.isOwnDoctor),
-      isHealthProfessional:
-        row.medicoId !== null || (row.profissionalStatus !== null && countsForLevel3(row.profissionalStatus)),
+    return kindOf({
+      viewer: true,
+      self: false,
+      found: row !== undefined,
+      ownDoctor: row?.ownDoctor === true,
+      professional: row?.professional === true,
     });
   };
   classifiers.set(db, classify);

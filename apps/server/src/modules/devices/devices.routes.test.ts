@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { DEVICE_MESSAGES, MAX_DEVICES_PER_USER, UNAUTHENTICATED_MESSAGE } from '@pulso/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { devices } from '../../db/schema/index.ts';
+import { VAPID_SECRET_NAME } from '../../platform/push.ts';
+import { secretStoreFor } from '../../platform/secrets.ts';
 import { createPatient, pushSubscription } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
@@ -60,11 +60,14 @@ describe('devices routes: guests', () => {
 });
 
 describe('GET /api/device/vapid-key', () => {
-  it('answers the public key generated into DATA_DIR', async () => {
+  it('answers the public key generated on first start (DATA_DIR on PGlite, app_secrets on PostgreSQL)', async () => {
     const owner = await createPatient(t.app);
     const res = await t.app.inject({ url: '/api/device/vapid-key', headers: owner.auth });
     expect(res.statusCode).toBe(200);
-    const stored = JSON.parse(await readFile(path.join(t.dataDir, 'vapid.json'), 'utf8'));
+    const kept = await secretStoreFor(t.database, t.dataDir).readOrCreate(VAPID_SECRET_NAME, () => {
+      throw new Error('the server generated no VAPID keys');
+    });
+    const stored = JSON.parse(kept);
     expect(res.json()).toEqual({ publicKey: stored.publicKey });
     expect(stored.publicKey).toMatch(/^B[\w-]{86}$/);
   });

@@ -41,4 +41,41 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       return { status: redis === 'down' ? ('degraded' as const) : ('ok' as const), ...redisField };
     },
   );
+
+  /**
+   * `GET /api/health/ready` (docs/operations-and-faults.md "Probes"): 200
+   * `{status: 'ready'}` when this node should be sent requests — its database
+   * answers, every migration is applied and it is not stopping; else 503
+   * `{status: 'not_ready', reason}` (`draining`, `database`, `migrations`) with
+   * `Retry-After`. `/api/health` stays the liveness probe.
+   */
+  app.get(
+    '/health/ready',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Readiness: database reachable, migrations applied, not stopping',
+        tags: ['platform'],
+        response: {
+          200: z.object({ status: z.literal('ready') }),
+          503: z.object({
+            status: z.literal('not_ready'),
+            reason: z.enum(['draining', 'database', 'migrations']),
+          }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      const { database } = app.ctx;
+      const notReady = (reason: 'draining' | 'database' | 'migrations') =>
+        reply
+          .code(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+          .send({ status: 'not_ready' as const, reason });
+      if (app.draining) return notReady('draining');
+      if (!(await database.ping())) return notReady('database');
+      if (!(await database.migrationsApplied())) return notReady('migrations');
+      return { status: 'ready' as const };
+    },
+  );
 };

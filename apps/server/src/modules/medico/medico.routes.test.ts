@@ -150,7 +150,7 @@ describe('PUT /api/telemedicina/atendimento/:id/aceitar', () => {
     const { patient, doctor } = await cast(t);
     const request = await pendingRequest(patient, doctor.medicoId);
     const realtime = spyRealtime(t);
-    const push = vi.spyOn(t.app.ctx.push, 'sendToUser').mockResolvedValue({ sent: 1, removed: 0 });
+    const push = vi.spyOn(t.app.ctx.push, 'sendToUser').mockResolvedValue({ sent: 1, removed: 0, failed: 0 });
     const res = await accept(request.id, doctor.auth);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { z } from 'zod';
 import { HttpError } from '../../errors.ts';
 import { ErrorBodySchema } from '../../http.ts';
@@ -54,9 +54,11 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ billing: BillingEvents
       if (!Buffer.isBuffer(request.body) || typeof signature !== 'string') {
         throw new HttpError(400, WEBHOOK_BAD_SIGNATURE);
       }
+      // The SDK is loaded by the Stripe provider already (platform/payment-provider.ts): this import is cached.
+      const { default: StripeSdk } = await import('stripe');
       let event: Stripe.Event;
       try {
-        event = Stripe.webhooks.constructEvent(request.body, signature, payments.webhookSecret);
+        event = StripeSdk.webhooks.constructEvent(request.body, signature, payments.webhookSecret);
       } catch {
         throw new HttpError(400, WEBHOOK_BAD_SIGNATURE);
       }

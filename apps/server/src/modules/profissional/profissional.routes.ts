@@ -77,9 +77,9 @@ function uploadErrors(error: FastifyError, request: FastifyRequest, reply: Fasti
  * `cache-control: private, no-store`.
  */
 export const profissionalRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config, storage } = app.ctx;
+  const { storage } = app.ctx;
   const { db } = app.ctx.database;
-  const signer = createUrlSigner(await loadFilesUrlSecret(config), DOCUMENTO_URL_PURPOSE);
+  const signer = createUrlSigner(await loadFilesUrlSecret(app.ctx), DOCUMENTO_URL_PURPOSE);
   const deps = (request: FastifyRequest): ProfissionalDeps => ({ db, storage, signer, log: request.log });
 
   app.addHook('onSend', async (_request, reply) => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
+import type * as Fontkit from 'fontkit';
 
 /**
  * Text for the lock-screen image and the wallet card (docs/emergency-card.md
@@ -21,15 +21,26 @@ export const FONT_FILES = {
 /** A weight of {@link FONT_FILES}. */
 export type Weight = keyof typeof FONT_FILES;
 
-const fonts = new Map<Weight, fontkit.Font>();
+const fonts = new Map<Weight, Fontkit.Font>();
 
-/** The fontkit font of `weight`, read once per process. */
-export function fontOf(weight: Weight): fontkit.Font {
-  let font = fonts.get(weight);
-  if (!font) {
-    font = fontkit.create(readFileSync(FONT_FILES[weight])) as fontkit.Font;
-    fonts.set(weight, font);
+/**
+ * Reads both weights with fontkit, once per process; every function here that
+ * measures or draws text needs it done. fontkit is imported here, on the
+ * first image or card asked for, not at the server's start (about 15 MB:
+ * docs/performance.md "The embedded database's memory").
+ */
+export async function loadFonts(): Promise<void> {
+  if (fonts.size === Object.keys(FONT_FILES).length) return;
+  const fontkit = await import('fontkit');
+  for (const weight of Object.keys(FONT_FILES) as Weight[]) {
+    fonts.set(weight, fontkit.create(readFileSync(FONT_FILES[weight])) as Fontkit.Font);
   }
+}
+
+/** The fontkit font of `weight`; throws when {@link loadFonts} has not finished. */
+export function fontOf(weight: Weight): Fontkit.Font {
+  const font = fonts.get(weight);
+  if (!font) throw new Error('card-text: await loadFonts() before measuring or drawing text');
   return font;
 }
 
@@ -126,8 +137,8 @@ export function textPathData(text: string, weight: Weight, size: number, x: numb
   let penX = x;
   let out = '';
   for (let i = 0; i < run.glyphs.length; i++) {
-    const glyph = run.glyphs[i] as fontkit.Glyph;
-    const pos = run.positions[i] as fontkit.GlyphPosition;
+    const glyph = run.glyphs[i] as Fontkit.Glyph;
+    const pos = run.positions[i] as Fontkit.GlyphPosition;
     const ox = penX + pos.xOffset * scale;
     const oy = y - pos.yOffset * scale;
     // Font units grow upwards; SVG's y grows downwards.

@@ -166,12 +166,16 @@ describe('GET /api/qrcode/cartao/tela', () => {
 });
 
 describe('lockScreenSvg', () => {
-  it('leaves every unticked fact out and keeps the ticked ones, escaped', () => {
-    const none = lockScreenSvg(facts, NONE, '1170x2532');
+  it('leaves every unticked fact out and keeps the ticked ones, escaped', async () => {
+    const none = await lockScreenSvg(facts, NONE, '1170x2532');
     for (const text of ['Látex', 'Insulina', 'João', 'Alergias', 'Medicamentos', 'Contato']) {
       expect(none).not.toContain(text);
     }
-    const some = lockScreenSvg(facts, { alergias: true, medicamentos: false, contato: true }, '1170x2532');
+    const some = await lockScreenSvg(
+      facts,
+      { alergias: true, medicamentos: false, contato: true },
+      '1170x2532',
+    );
     expect(some).toContain('aria-label="Látex e camarão"');
     expect(some).toContain('João (Cônjuge)');
     expect(some).not.toContain('Insulina');
@@ -183,9 +187,9 @@ describe('lockScreenSvg', () => {
     expect(some).toContain('aria-label="123 AB 456"');
   });
 
-  it('wraps a long allergy line and cuts it with "…" past three lines; a long name past two', () => {
+  it('wraps a long allergy line and cuts it with "…" past three lines; a long name past two', async () => {
     const long = { ...facts, name: 'Maria '.repeat(30).trim(), alergias: 'penicilina '.repeat(60).trim() };
-    const svg = lockScreenSvg(long, ALL, '1080x2400');
+    const svg = await lockScreenSvg(long, ALL, '1080x2400');
     const labels = [...svg.matchAll(/<path aria-label="([^"]*)"/g)].map((m) => m[1] as string);
     const allergyLines = labels.slice(labels.indexOf('Alergias:') + 1, labels.indexOf('Medicamentos:'));
     expect(allergyLines).toHaveLength(3);
@@ -194,10 +198,10 @@ describe('lockScreenSvg', () => {
   });
 
   it('renders accents, ç and ã as glyphs of the shipped font (no system fonts needed)', async () => {
-    const svg = lockScreenSvg({ ...facts, name: 'Conceição' }, NONE, '1170x2532');
+    const svg = await lockScreenSvg({ ...facts, name: 'Conceição' }, NONE, '1170x2532');
     // Each glyph is outlined: 'ç' and 'ã' add outline commands to the name's path.
     const path = (label: string) => new RegExp(`aria-label="${label}"[^>]*d="([^"]*)"`).exec(svg)?.[1] ?? '';
-    const plain = lockScreenSvg({ ...facts, name: 'Conceicao' }, NONE, '1170x2532');
+    const plain = await lockScreenSvg({ ...facts, name: 'Conceicao' }, NONE, '1170x2532');
     const plainPath = /aria-label="Conceicao"[^>]*d="([^"]*)"/.exec(plain)?.[1] ?? '';
     expect(path('Conceição').length).toBeGreaterThan(plainPath.length);
   });

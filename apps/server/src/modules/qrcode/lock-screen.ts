@@ -3,7 +3,7 @@ import { type CartaoEscolha, formatCode, TELA_FORMATOS, type TelaFormato } from 
 import { loadSharp } from '../../platform/lazy-libs.ts';
 import { escapeHtml } from '../../platform/mail-templates.ts';
 import { qrRuns } from '../../platform/qr-shapes.ts';
-import { fitLine, textPathData, textWidth, type Weight, wrapText } from './card-text.ts';
+import { fitLine, loadFonts, textPathData, textWidth, type Weight, wrapText } from './card-text.ts';
 import { COLORS, chosenFacts, LABELS } from './cartao.service.ts';
 
 /** The lock-screen image (docs/emergency-card.md): an SVG of the chosen facts and the QR, rasterised to PNG. */
@@ -50,7 +50,12 @@ function qrPathData(
  * Text is drawn as glyph outlines (no `<text>`: no font is needed to render
  * it); each line's words are kept, escaped, in its `aria-label`.
  */
-export function lockScreenSvg(facts: CartaoFacts, escolha: CartaoEscolha, formato: TelaFormato): string {
+export async function lockScreenSvg(
+  facts: CartaoFacts,
+  escolha: CartaoEscolha,
+  formato: TelaFormato,
+): Promise<string> {
+  await loadFonts();
   const f = chosenFacts(facts, escolha);
   const { largura: W, altura: H } = TELA_FORMATOS[formato];
   const s = W / DESIGN_WIDTH;
@@ -175,7 +180,7 @@ export async function lockScreenPng(
   formato: TelaFormato,
 ): Promise<Buffer> {
   const sharp = await loadSharp();
-  return sharp(Buffer.from(lockScreenSvg(facts, escolha, formato)))
+  return sharp(Buffer.from(await lockScreenSvg(facts, escolha, formato)))
     .png()
     .toBuffer();
 }

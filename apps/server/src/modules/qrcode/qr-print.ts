@@ -1,7 +1,7 @@
 import { formatCode } from '@pulso/domain';
 import { loadSharp } from '../../platform/lazy-libs.ts';
 import { escapeHtml } from '../../platform/mail-templates.ts';
-import { fitLine, oneLine, textPathData, textWidth, type Weight } from './card-text.ts';
+import { fitLine, loadFonts, oneLine, textPathData, textWidth, type Weight } from './card-text.ts';
 import { qrPng } from './qrcode.service.ts';
 
 /** Height of the label under the printed QR code, as a share of the QR image's width. */
@@ -15,6 +15,7 @@ const LABEL_SHARE = 0.24;
  * The QR part is unchanged: `width` pixels a side, error correction H, 4-module quiet zone.
  */
 export async function qrPrintPng(url: string, label: { name: string; code: string }): Promise<Buffer> {
+  await loadFonts();
   const qr = await qrPng(url);
   const sharp = await loadSharp();
   const { width } = await sharp(qr).metadata();

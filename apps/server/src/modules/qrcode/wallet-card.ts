@@ -2,7 +2,7 @@ import type { CartaoFacts } from '@pulso/domain';
 import { type CartaoEscolha, formatCode } from '@pulso/domain';
 import { newPdfDocument } from '../../platform/lazy-libs.ts';
 import { drawPdfQr } from '../../platform/qr-shapes.ts';
-import { FONT_FILES, textWidth, type Weight, wrapText } from './card-text.ts';
+import { FONT_FILES, loadFonts, textWidth, type Weight, wrapText } from './card-text.ts';
 import { COLORS, chosenFacts, LABELS } from './cartao.service.ts';
 
 /** The wallet card (docs/emergency-card.md): an ID-1 PDF, front and back, with crop marks. */
@@ -82,6 +82,7 @@ function pdfLines(
  * the PDF prints the same anywhere. Answers the PDF's bytes.
  */
 export async function walletCardPdf(facts: CartaoFacts, escolha: CartaoEscolha): Promise<Buffer> {
+  await loadFonts();
   const f = chosenFacts(facts, escolha);
   const size: [number, number] = [pt(ID1_MM.largura), pt(ID1_MM.altura)];
   const doc = await newPdfDocument({

@@ -27,7 +27,7 @@ export async function changePassword(db: Db, actor: Actor, input: ChangePassword
   if (!(await verify(row.password_hash, input.password_current))) {
     throw fieldError('password_current', SETTINGS_MESSAGES.passwordCurrentWrong);
   }
-  assertPasswordAllowed(input.password, row);
+  await assertPasswordAllowed(input.password, row);
   const passwordHash = await hashPassword(input.password);
   const now = new Date();
   await db.transaction(async (tx) => {

@@ -248,7 +248,7 @@ describe('POST /api/telemedicina/atendimento/:id/mensagem', () => {
 
   it('sends a Web Push without the message’s text to the other side when it has no socket open', async () => {
     const { patient, doctor, id } = await withSession();
-    const push = vi.spyOn(t.app.ctx.push, 'sendToUser').mockResolvedValue({ sent: 1, removed: 0 });
+    const push = vi.spyOn(t.app.ctx.push, 'sendToUser').mockResolvedValue({ sent: 1, removed: 0, failed: 0 });
     await postText(t, patient.auth, id, 'Minha pressão está 18 por 11');
     await vi.waitFor(() => expect(push).toHaveBeenCalledTimes(1));
     const [userId, payload] = push.mock.calls[0] ?? [];
@@ -466,7 +466,7 @@ describe('GET /api/telemedicina/mensagem/:id/arquivo/:expires/:signature', () =>
     const tampered = `/api/telemedicina/mensagem/${id}/arquivo/${expires}/${signature?.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`;
     const otherId = `/api/telemedicina/mensagem/${Number(id) + 1}/arquivo/${expires}/${signature}`;
     const later = `/api/telemedicina/mensagem/${id}/arquivo/${Number(expires) + 60}/${signature}`;
-    const secret = await loadFilesUrlSecret(t.config);
+    const secret = await loadFilesUrlSecret(t);
     const past = Math.floor(Date.now() / 1000) - 60;
     const expired = `/api/telemedicina/mensagem/${id}/arquivo/${past}/${createUrlSigner(secret, 'chat-arquivo').sign(Number(id), past)}`;
     const future = Math.floor(Date.now() / 1000) + 600;

@@ -91,7 +91,7 @@ const MensagensPageSchema = z.object({ mensagens: z.array(MensagemViewSchema), h
  */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const signer = createUrlSigner(await loadFilesUrlSecret(ctx.config), CHAT_URL_PURPOSE);
+  const signer = createUrlSigner(await loadFilesUrlSecret(ctx), CHAT_URL_PURPOSE);
   const chat = (request: FastifyRequest): ChatDeps => ({ ctx, log: request.log, signer });
 
   app.addHook('onSend', privateAnswers);

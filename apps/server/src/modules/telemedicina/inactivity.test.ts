@@ -47,7 +47,7 @@ describe('endIdleAtendimentos', () => {
       last_message_at: ago(30),
     });
     const realtime = spyRealtime(t);
-    const push = vi.spyOn(t.app.ctx.push, 'sendToUser').mockResolvedValue({ sent: 1, removed: 0 });
+    const push = vi.spyOn(t.app.ctx.push, 'sendToUser').mockResolvedValue({ sent: 1, removed: 0, failed: 0 });
     expect(await run()).toBe(1);
     expect(await sessionRow(t, idle)).toMatchObject({ status: 'ET' });
     expect((await sessionRow(t, idle))?.ended_at).toBeInstanceOf(Date);

@@ -93,7 +93,7 @@ describe('POST /api/telemedicina/atendimento/medico/:id', () => {
     const { patient } = await cast(t);
     const suporte = await createDoctor(t, { name: 'Suporte Pulso', suporte: true });
     const realtime = spyRealtime(t);
-    const push = vi.spyOn(t.app.ctx.push, 'sendToUser').mockResolvedValue({ sent: 1, removed: 0 });
+    const push = vi.spyOn(t.app.ctx.push, 'sendToUser').mockResolvedValue({ sent: 1, removed: 0, failed: 0 });
     const res = await requestCare(t, patient.auth, suporte.medicoId, {
       motivo: '  Não consigo enviar foto  ',
     });

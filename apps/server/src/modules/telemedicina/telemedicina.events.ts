@@ -20,7 +20,8 @@ export interface EventPush {
  * Tells both sides of a session about a change (docs/telemedicine.md "Live
  * updates"; issue 6): emits `event` once to `user.{patient}`, `user.{doctor}` and
  * `atendimento.{id}` together, then sends `push` as a Web Push when its
- * recipient has no socket open on any node (issue 6 "Push"). Call it only
+ * recipient has no socket open on any node (issue 6 "Push") — asked only
+ * when the recipient has a device to push to. Call it only
  * after the change is committed. Never throws: a failed push is logged.
  */
 export function publishAtendimentoEvent<E extends keyof ServerToClientEvents>(
@@ -39,10 +40,9 @@ export function publishAtendimentoEvent<E extends keyof ServerToClientEvents>(
   (ctx.realtime.emit as (rooms: string[], event: E, payload: unknown) => void)(rooms, event, payload);
   if (!push) return;
   const userId = push.to === 'paciente' ? parties.pacienteUserId : parties.medicoUserId;
-  void (async () => {
-    if (await ctx.realtime.isOnline(userId)) return;
-    await ctx.push.sendToUser(userId, push.payload, { log });
-  })().catch((error: unknown) => {
-    log.warn({ err: error, event }, 'push after a telemedicine event failed');
-  });
+  ctx.push
+    .sendToUser(userId, push.payload, { log, skipIf: () => ctx.realtime.isOnline(userId) })
+    .catch((error: unknown) => {
+      log.warn({ err: error, event }, 'push after a telemedicine event failed');
+    });
 }

@@ -69,7 +69,7 @@ const deleteAnexo = (id: number, auth: Auth) => call(t, 'DELETE', `/api/timeline
 const anexoRows = () => t.database.db.select().from(timeline_anexos);
 
 async function signer() {
-  return createUrlSigner(await loadFilesUrlSecret(t.config), 'timeline-anexo');
+  return createUrlSigner(await loadFilesUrlSecret(t), 'timeline-anexo');
 }
 
 describe('sniffAnexo', () => {
@@ -134,6 +134,7 @@ describe('deleteAnexoFiles', () => {
       delete: vi.fn(async () => {
         throw Object.assign(new Error('denied timeline/secret.pdf'), { code: 'EACCES' });
       }),
+      keys: vi.fn(),
     };
     const warn = vi.fn();
     const keys = [
@@ -323,7 +324,7 @@ describe('GET /api/timeline/anexo/:id/:expires/:signature', () => {
 
   it('keeps working after a restart: the generated secret is persisted in DATA_DIR', async () => {
     const { anexo } = await withPdf();
-    const again = await loadFilesUrlSecret(t.config);
+    const again = await loadFilesUrlSecret(t);
     const [, , , , , expires, signature] = anexo.url.split('/') as string[];
     expect(
       createUrlSigner(again, 'timeline-anexo').verify(anexo.id, Number(expires), signature as string),

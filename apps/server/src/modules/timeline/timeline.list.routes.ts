@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors, ValidationErrorBodySchema } from '../../http.ts';
 import { actorOf, requireUser } from '../auth/index.ts';
-import { listTimeline } from './timeline.queries.ts';
+import { listTimeline } from './timeline.page.ts';
 import { Offset, type TimelineRouteKit } from './timeline.route-kit.ts';
 
 const ListParams = z.object({

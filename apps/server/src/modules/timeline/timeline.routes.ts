@@ -22,9 +22,9 @@ import { timelineTerceirosRoutes } from './timeline.terceiros.routes.ts';
  * history (`timeline.dor.ts`).
  */
 export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config, storage } = app.ctx;
+  const { storage } = app.ctx;
   const { db } = app.ctx.database;
-  const signer = createUrlSigner(await loadFilesUrlSecret(config), 'timeline-anexo');
+  const signer = createUrlSigner(await loadFilesUrlSecret(app.ctx), 'timeline-anexo');
   const notifier = { realtime: app.ctx.realtime, push: app.ctx.push };
   const kit: TimelineRouteKit = {
     deps: (request: FastifyRequest) => ({ db, storage, signer, log: request.log, notifier }),

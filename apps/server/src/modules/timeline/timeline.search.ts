@@ -29,10 +29,21 @@ export function buscaOf(item: {
   return searchKey([label, item.descricao, item.medico_name ?? '', item.local_dor ?? ''].join(' '));
 }
 
-/** A search term turned into SQL: the filter (every word must match) and the rank (higher first). */
+/**
+ * A search term turned into SQL: the filter (every word must match) and the
+ * rank (higher first), over the columns of `timeline_items`. The term's
+ * values are placeholders, bound from `values`: terms of one `shape` share
+ * one SQL text, so a statement can be prepared once per shape.
+ */
 export interface TimelineSearch {
   where: SQL;
   rank: SQL;
+  /** What the SQL text depends on: per word, with a tsquery ('q') or a LIKE alone ('l'); then the rank's kind. */
+  shape: string;
+  /** The placeholders' values. */
+  values: Record<string, string>;
+  /** How many words the term has. */
+  words: number;
 }
 
 // Runs of two or more letters and digits of an accent-free key: the only text ever put
@@ -67,17 +78,29 @@ export function timelineSearch(term: string): TimelineSearch | null {
   if (!key) return null;
   const words = [...new Set(key.split(' '))];
   const t = timeline_items;
-  const conditions = words.map((word) => {
-    const contains = sql`${t.busca} like ${`%${escapeLike(word)}%`}`;
+  const values: Record<string, string> = { key };
+  const shape: string[] = [];
+  const conditions = words.map((word, i) => {
+    values[`like${i}`] = `%${escapeLike(word)}%`;
+    const contains = sql`${t.busca} like ${sql.placeholder(`like${i}`)}`;
     const lexemes = word.match(LEXEME) ?? [];
+    shape.push(lexemes.length === 0 ? 'l' : 'q');
     if (lexemes.length === 0) return contains;
-    return sql`(${t.search_vector} @@ to_tsquery('portuguese'::regconfig, ${prefixQuery(lexemes, '&')}) or ${contains})`;
+    values[`words${i}`] = prefixQuery(lexemes, '&');
+    return sql`(${t.search_vector} @@ to_tsquery('portuguese'::regconfig, ${sql.placeholder(`words${i}`)}) or ${contains})`;
   });
   const all = [...new Set(key.match(LEXEME) ?? [])];
-  const similarity = sql`word_similarity(${key}::text, ${t.busca})`;
+  const similarity = sql`word_similarity(${sql.placeholder('key')}::text, ${t.busca})`;
+  if (all.length > 0) values.any = prefixQuery(all, '|');
   const rank =
     all.length > 0
-      ? sql`(ts_rank(${t.search_vector}, to_tsquery('portuguese'::regconfig, ${prefixQuery(all, '|')})) + ${similarity})`
+      ? sql`(ts_rank(${t.search_vector}, to_tsquery('portuguese'::regconfig, ${sql.placeholder('any')})) + ${similarity})`
       : similarity;
-  return { where: and(...conditions) as SQL, rank };
+  return {
+    where: and(...conditions) as SQL,
+    rank,
+    shape: `${shape.join('')}-${all.length > 0 ? 'r' : 's'}`,
+    values,
+    words: words.length,
+  };
 }

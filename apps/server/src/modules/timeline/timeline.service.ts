@@ -43,8 +43,8 @@ import { announceAddition, type TimelineNotifier } from './timeline.terceiros.ts
  *   records nor add attachments; reading, deleting, accepting and refusing stay allowed.
  *
  * This file holds what every use case shares: the caller, the access rules
- * and a record's row and view. The use cases: `timeline.queries.ts` (list,
- * one record), `timeline.create.ts`, `timeline.edit.ts` (edit, delete),
+ * and a record's row and view. The use cases: `timeline.page.ts` (a page of
+ * the list), `timeline.queries.ts` (one record), `timeline.create.ts`, `timeline.edit.ts` (edit, delete),
  * `timeline.pendentes.ts` (accept, refuse), `timeline.item-anexos.ts`.
  */
 
@@ -154,7 +154,8 @@ async function anexosOf(deps: TimelineDeps, itemIds: number[]): Promise<Map<numb
   return byItem;
 }
 
-function toItemView(row: ItemRow, anexos: AnexoView[]): TimelineItemView {
+/** `row` as answered, with `anexos` (its attachments' views, in upload order). */
+export function toItemView(row: ItemRow, anexos: AnexoView[]): TimelineItemView {
   const by = createdBy(row.created_by);
   return {
     id: row.id,

@@ -366,7 +366,7 @@ describe('an edit by a third party of what they added', () => {
     const item = await strangerRecord(c, 'Vacina contra gripe');
     await aceitar(item.id, c.patient.auth);
     const emit = vi.spyOn(t.app.ctx.realtime, 'emit');
-    const push = vi.spyOn(t.app.ctx.push, 'sendToUser').mockResolvedValue({ sent: 1, removed: 0 });
+    const push = vi.spyOn(t.app.ctx.push, 'sendToUser').mockResolvedValue({ sent: 1, removed: 0, failed: 0 });
     const edit = { data: '2025-03-10', valor: null, medico_id: null, medico_name: null, descricao: FAKE };
     const res = await call(t, 'PUT', `/api/timeline/item/${item.id}`, c.stranger.auth, edit);
     expect(res.statusCode).toBe(200);
@@ -509,7 +509,7 @@ describe('the patient is told of every record someone else adds', () => {
   it('in the app (timeline.added to user.{patient}) and by Web Push without health data, for T and M', async () => {
     const c = await cast();
     const emit = vi.spyOn(t.app.ctx.realtime, 'emit');
-    const push = vi.spyOn(t.app.ctx.push, 'sendToUser').mockResolvedValue({ sent: 1, removed: 0 });
+    const push = vi.spyOn(t.app.ctx.push, 'sendToUser').mockResolvedValue({ sent: 1, removed: 0, failed: 0 });
     const byStranger = await strangerRecord(c);
     const byDoctor = await addItem(t, c.doctor.auth, { user_id: String(c.patient.user.id) });
     await vi.waitFor(() => expect(push).toHaveBeenCalledTimes(2));
@@ -535,7 +535,7 @@ describe('the patient is told of every record someone else adds', () => {
   it('is not told of their own records, nor of a refused addition', async () => {
     const c = await cast();
     const emit = vi.spyOn(t.app.ctx.realtime, 'emit');
-    const push = vi.spyOn(t.app.ctx.push, 'sendToUser').mockResolvedValue({ sent: 1, removed: 0 });
+    const push = vi.spyOn(t.app.ctx.push, 'sendToUser').mockResolvedValue({ sent: 1, removed: 0, failed: 0 });
     await addItem(t, c.patient.auth);
     expect(
       (await postItem(t, c.stranger.auth, itemFields({ user_id: String(c.patient.user.id) }))).statusCode,

@@ -3,12 +3,14 @@
  * (docs/architecture.md "What the layers may import, checked").
  */
 
-export type { UserRow, UserViewRow } from './user.presenter.ts';
+export type { PublicUserRow, UserRow, UserViewRow } from './user.presenter.ts';
 export {
   avatarUrl,
   healthSections,
+  publicRowColumns,
   selectUserRow,
   toPublicEmergencyView,
   toUserView,
   userRowColumns,
+  userViewExtraColumns,
 } from './user.presenter.ts';

@@ -4,11 +4,46 @@ import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cidades, companies, creditos, planos, subscriptions, users } from '../../db/schema/index.ts';
 
-/** A `users` row joined with its city, as selected by {@link selectUserRow}. */
-export type UserRow = typeof users.$inferSelect & { cidade_nome: string | null; cidade_uf: string | null };
+/**
+ * A `users` row without its password hash, joined with its city, as selected
+ * by {@link selectUserRow}. The hash leaves the database only where a
+ * password is checked (auth.service.ts, settings.service.ts).
+ */
+export type UserRow = Omit<typeof users.$inferSelect, 'password_hash'> & {
+  cidade_nome: string | null;
+  cidade_uf: string | null;
+};
 
-/** The columns of a {@link UserRow}: every `users` column plus the city's name and UF. */
-export const userRowColumns = { ...getTableColumns(users), cidade_nome: cidades.nome, cidade_uf: cidades.uf };
+/** The columns of a {@link UserRow}: every `users` column but `password_hash`, plus the city's name and UF. */
+export const userRowColumns = (() => {
+  const { password_hash: _hash, ...columns } = getTableColumns(users);
+  return { ...columns, cidade_nome: cidades.nome, cidade_uf: cidades.uf };
+})();
+
+/**
+ * The columns a view through the code reads ({@link toPublicEmergencyView},
+ * {@link healthSections}, `adicional`, the permissions): never the e-mail,
+ * the company or the account's dates (nor the password hash, which no
+ * {@link UserRow} holds).
+ */
+export const publicRowColumns = (() => {
+  const {
+    email: _email,
+    email_verified_at: _verified,
+    newsletter: _newsletter,
+    terms_accepted_at: _terms,
+    empresarial: _empresarial,
+    company_id: _company,
+    is_active: _active,
+    closed_at: _closed,
+    created_at: _created,
+    ...columns
+  } = userRowColumns;
+  return columns;
+})();
+
+/** A row of {@link publicRowColumns}. */
+export type PublicUserRow = Pick<UserRow, keyof typeof publicRowColumns>;
 
 /**
  * A {@link UserRow} with what {@link toUserView} adds: its company's `active`
@@ -70,7 +105,7 @@ export function avatarUrl(key: string | null): string | null {
   return key ? `/api/avatars/${key}` : null;
 }
 
-function sections(row: UserRow) {
+function sections(row: PublicUserRow) {
   return {
     pessoal: {
       telefone: row.telefone,
@@ -141,7 +176,7 @@ export function toUserView(row: UserViewRow, now: Date = new Date()): UserView {
  * allergies strip (`alerta`) is the caller's to add.
  */
 export function toPublicEmergencyView(
-  row: UserRow,
+  row: PublicUserRow,
   { endereco }: { endereco: boolean },
   today: string = todayInSaoPaulo(),
 ): PublicEmergencyView {
@@ -165,7 +200,7 @@ export function toPublicEmergencyView(
  * (/saude) and, through the code, only to viewers the patient's permissions
  * admit (docs/authorization.md "Who sees what through the code").
  */
-export function healthSections(row: UserRow): { saude: SaudeView; hospitalar: HospitalarView } {
+export function healthSections(row: PublicUserRow): { saude: SaudeView; hospitalar: HospitalarView } {
   return {
     saude: {
       alergias: row.alergias,

@@ -1,0 +1,2 @@
+DROP INDEX "timeline_items_user_data_idx";--> statement-breakpoint
+CREATE INDEX "timeline_items_user_list_idx" ON "timeline_items" USING btree ("user_id","pendente","data","id","created_by","telemedicina");
