@@ -93,6 +93,11 @@ export default defineConfig({
       RATE_LIMIT_AUTH_PER_MINUTE: '500',
       RATE_LIMIT_CODE_PER_MINUTE: '500',
       RATE_LIMIT_LOGIN_FAILURES: '500',
+      // No overload shedding, as in the API tests (test/harness.ts): two browsers and the server on a loaded 2-core
+      // CI machine can keep PGlite's queue past the 1 s bound for a moment, and a journey's click then meets the
+      // prompt 503 meant for real overload (its own tests: platform/overload.test.ts, bench/overload.ts).
+      OVERLOAD_MAX_IN_FLIGHT: '0',
+      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     },
   },
 });
