@@ -10,8 +10,10 @@ import { app_secrets, atendimentos, medicos, timeline_items, users } from '../db
 import { searchKey } from '../db/search-key.ts';
 import { drawFreeCode } from '../modules/auth/auth.service.ts';
 import {
+  acceptedSession,
   createSharedDatabase,
   lockHolders,
+  makeDoctor,
   registerThrough,
   type ServerProcess,
   startServer,
@@ -85,7 +87,7 @@ async function idleSession(): Promise<number> {
     if (!row) throw new Error('account not created');
     return row.id;
   };
-  const medicoId = await makeDoctor(await account('Otávio Antigo'), 'Otávio Antigo');
+  const medicoId = await makeDoctor(database.db, await account('Otávio Antigo'), 'Otávio Antigo');
   const twoDaysAgo = new Date(Date.now() - 48 * 3600 * 1000);
   const [row] = await db
     .insert(atendimentos)
@@ -115,35 +117,6 @@ afterAll(async () => {
 /** Registers an account through node `at`'s API. */
 const register = (at: ServerProcess, name: string) => registerThrough(at.origin, name);
 
-/** Makes an account a doctor (doctors come from the CLI, not the API). */
-async function makeDoctor(userId: number, name: string): Promise<number> {
-  const [row] = await database.db
-    .insert(medicos)
-    .values({ user_id: userId, busca: searchKey(name), status: 2, verified_at: new Date() })
-    .returning({ id: medicos.id });
-  if (!row) throw new Error('doctor not created');
-  return row.id;
-}
-
-/** An accepted (A) session, paid by a credit, straight into the database. */
-async function acceptedSession(userId: number, medicoId: number): Promise<number> {
-  const now = new Date();
-  const [row] = await database.db
-    .insert(atendimentos)
-    .values({
-      user_id: userId,
-      medico_id: medicoId,
-      status: 'A',
-      motivo: 'Dor de cabeça há três dias',
-      pagamento: 'credito',
-      accepted_at: now,
-      last_message_at: now,
-    })
-    .returning({ id: atendimentos.id });
-  if (!row) throw new Error('session not created');
-  return row.id;
-}
-
 async function connect(at: ServerProcess, token: string): Promise<ClientSocket> {
   const socket = await connectSocket(at.origin, token);
   sockets.push(socket);
@@ -166,10 +139,10 @@ describe('two server processes on PostgreSQL and Redis', () => {
     const paciente = await register(a, 'Paula Paciente');
     const medico = await register(b, 'Mário Médico');
     const estranho = await register(a, 'Éster Estranha');
-    const medicoId = await makeDoctor(medico.user.id, 'Mário Médico');
-    const atendimentoId = await acceptedSession(paciente.user.id, medicoId);
+    const medicoId = await makeDoctor(database.db, medico.user.id, 'Mário Médico');
+    const atendimentoId = await acceptedSession(database.db, paciente.user.id, medicoId);
     // The stranger has a session of their own with the same doctor.
-    const outroId = await acceptedSession(estranho.user.id, medicoId);
+    const outroId = await acceptedSession(database.db, estranho.user.id, medicoId);
 
     const patientOnB = await connect(b, paciente.token);
     const doctorOnA = await connect(a, medico.token);

@@ -24,6 +24,8 @@ const NGINX = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
 export interface Balanced {
   /** nginx's origin. */
   front: string;
+  /** The nodes' shared PostgreSQL database. */
+  databaseUrl: string;
   /** The nodes, in upstream order (a restarted node replaces its entry). */
   nodes: ServerProcess[];
   /** Writes the site file again with the nodes of `down` marked `down`, and has nginx reload it (SIGHUP). */
@@ -126,6 +128,7 @@ export async function startBalanced(env: Record<string, string> = {}): Promise<B
     ]);
     return {
       front,
+      databaseUrl: shared.url,
       nodes,
       async reload(down) {
         renderNginx(dir, listen, ports, down);

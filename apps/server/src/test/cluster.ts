@@ -4,6 +4,9 @@ import path from 'node:path';
 import type { UserView } from '@pulso/domain';
 import pg from 'pg';
 import sharp from 'sharp';
+import type { Db } from '../db/client.ts';
+import { atendimentos, medicos } from '../db/schema/index.ts';
+import { searchKey } from '../db/search-key.ts';
 import { JOBS_LOCK_KEY, type JobLog } from '../platform/jobs.ts';
 import { spawnCollecting } from './child.ts';
 import { registrationBody } from './factories.ts';
@@ -185,4 +188,33 @@ export async function uploadAvatarThrough(origin: string, token: string): Promis
   });
   if (res.status !== 200) throw new Error(`avatar through ${origin}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { user: UserView }).user.avatar as string;
+}
+
+/** Makes an account a verified, available doctor straight in `db` (doctors come from the CLI, not the API). */
+export async function makeDoctor(db: Db, userId: number, name: string): Promise<number> {
+  const [row] = await db
+    .insert(medicos)
+    .values({ user_id: userId, busca: searchKey(name), status: 2, verified_at: new Date() })
+    .returning({ id: medicos.id });
+  if (!row) throw new Error('doctor not created');
+  return row.id;
+}
+
+/** An accepted (A) session, paid by a credit, straight into `db`; answers its id. */
+export async function acceptedSession(db: Db, userId: number, medicoId: number): Promise<number> {
+  const now = new Date();
+  const [row] = await db
+    .insert(atendimentos)
+    .values({
+      user_id: userId,
+      medico_id: medicoId,
+      status: 'A',
+      motivo: 'Dor de cabeça há três dias',
+      pagamento: 'credito',
+      accepted_at: now,
+      last_message_at: now,
+    })
+    .returning({ id: atendimentos.id });
+  if (!row) throw new Error('session not created');
+  return row.id;
 }
