@@ -10,6 +10,7 @@ import { CodeErrorPage } from './error-page.tsx';
 import { type Lang, MESSAGES } from './i18n.ts';
 import { CodeNotFoundPage } from './not-found-page.tsx';
 import { CodePage } from './page.tsx';
+import { CodeReplacedPage } from './replaced-page.tsx';
 import { SaudeTab } from './saude-tab.tsx';
 import { TimelineTab } from './timeline-tab.tsx';
 import type { EmbeddedPage, PageTab } from './view.ts';
@@ -102,6 +103,16 @@ export function renderCodeNotFoundDocument(props: { lang: Lang; code: string }):
     renderToString(<CodeNotFoundPage {...props} />),
     '',
     MESSAGES[props.lang].notFound.title,
+  );
+}
+
+/** The document /code/:code answers for a code its patient replaced: that it was, no personal data, 192/193. */
+export function renderCodeReplacedDocument(props: { lang: Lang }): string {
+  return documentOf(
+    props.lang,
+    renderToString(<CodeReplacedPage {...props} />),
+    '',
+    MESSAGES[props.lang].replaced.title,
   );
 }
 

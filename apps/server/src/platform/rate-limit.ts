@@ -119,7 +119,7 @@ function refusesCode(payload: unknown): boolean {
 /**
  * Registers `@fastify/rate-limit` (no global limit: each route names its
  * own) on `counters` under the key prefix `namespace`, and the code budget's
- * extra cost: a code route's 404 or 403, a page marked by
+ * extra cost: a code route's 404, 410 or 403, a page marked by
  * {@link markCodeMiss}, or a registration refusing its `code` adds
  * {@link CODE_MISS_COST} − 1 units before the answer leaves. Routes with
  * `config.codeInBody` draw 1 unit when the body carries a code (429 past the
@@ -169,6 +169,7 @@ export async function registerRateLimits(
     const miss =
       (request as Marked)[missMark] === true ||
       status === 404 ||
+      status === 410 ||
       status === 403 ||
       (status === 422 && (request as Marked)[bodyCodeMark] === true && refusesCode(payload));
     if (miss) await counters.add(codeKey(request), CODE_MISS_COST - 1, RATE_LIMIT_WINDOW_MS);

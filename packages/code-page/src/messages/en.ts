@@ -68,6 +68,10 @@ export const en: Messages = {
   loadingTimeline: 'Loading timeline',
   retry: 'Try again',
   errorTitle: 'The data could not be opened right now',
+  replaced: {
+    title: 'This code was replaced',
+    text: 'The owner of this sticker changed their code, and this one no longer opens their data. In an emergency, call SAMU or the Fire Brigade.',
+  },
   notFound: {
     title: 'Code not found',
     text: (code) =>

@@ -76,6 +76,10 @@ export const es: Messages = {
   loadingTimeline: 'Cargando historial',
   retry: 'Reintentar',
   errorTitle: 'No fue posible abrir los datos ahora',
+  replaced: {
+    title: 'Este código fue sustituido',
+    text: 'La persona de esta etiqueta cambió de código y este ya no abre sus datos. En una emergencia, llame al SAMU o a los Bomberos.',
+  },
   notFound: {
     title: 'Código no encontrado',
     text: (code) =>

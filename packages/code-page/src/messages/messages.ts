@@ -70,6 +70,10 @@ export interface Messages {
   retry: string;
   errorTitle: string;
   /** The page of a code no profile has (a mistyped or misread code): say so, let it be typed again. */
+  replaced: {
+    title: string;
+    text: string;
+  };
   notFound: {
     title: string;
     text: (code: string) => string;

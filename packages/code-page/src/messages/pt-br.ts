@@ -79,6 +79,10 @@ export const ptBR: Messages = {
   loadingTimeline: 'Carregando linha do tempo',
   retry: 'Tentar novamente',
   errorTitle: 'Não foi possível abrir os dados agora',
+  replaced: {
+    title: 'Este código foi substituído',
+    text: 'A pessoa deste adesivo trocou de código, e este não abre mais os dados dela. Em uma emergência, ligue para o SAMU ou os Bombeiros.',
+  },
   notFound: {
     title: 'Código não encontrado',
     text: (code) =>

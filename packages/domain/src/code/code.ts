@@ -15,6 +15,21 @@ export const CODE_INCOMPLETE_MESSAGE = 'Digite o código completo';
 /** Message when a scanned QR code does not come from Pulso's own origin (docs/codes.md "QR content"). */
 export const FOREIGN_QR_MESSAGE = 'Este QR Code não foi gerado por esta aplicação';
 
+/**
+ * A lost sticker (docs/codes.md "A lost sticker"): what the old code answers (410, no personal data), and the
+ * patient's screens around the replacement.
+ */
+export const CODE_REPLACED_MESSAGES = {
+  replaced: 'Este código foi substituído',
+  done: 'Pronto: seu código novo já vale. O código antigo não abre mais seus dados.',
+  button: 'Perdi meu adesivo',
+  confirmTitle: 'Trocar seu código?',
+  confirmText:
+    'Você recebe um código novo e seus dados continuam os mesmos. Quem ler o adesivo perdido verá só que o código foi substituído, sem nenhum dado seu, e cada tentativa aparece no seu registro de acessos. Os adesivos e cartões com o código antigo deixam de valer: peça adesivos novos.',
+  confirm: 'Trocar meu código',
+  orderNew: 'Pedir adesivos com o código novo',
+} as const;
+
 const CANONICAL = /^\d{3}[A-Z]{2}\d{3}$/;
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 

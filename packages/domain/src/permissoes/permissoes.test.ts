@@ -462,12 +462,20 @@ describe('AcessoViewSchema', () => {
     created_at: '2025-06-10T15:30:00.000Z',
     viewer: { name: 'Dra. Ana Souza', kind: 'own_doctor' as ViewerKind },
     tabs: ['emergencia', 'saude'] as AccessTab[],
+    codigo_substituido: null,
   };
 
   it('parses a signed-in viewer and a visitor', () => {
     expect(AcessoViewSchema.parse(row)).toEqual(row);
     const visitor = { ...row, viewer: null, tabs: ['emergencia'] };
     expect(AcessoViewSchema.parse(visitor)).toEqual(visitor);
+  });
+
+  it('parses an attempt with a replaced code: that code, no tab; the field is required', () => {
+    const attempt = { ...row, tabs: [], codigo_substituido: '123AB456' };
+    expect(AcessoViewSchema.parse(attempt)).toEqual(attempt);
+    const { codigo_substituido: _, ...without } = row;
+    expect(AcessoViewSchema.safeParse(without).success).toBe(false);
   });
 
   it("strips the viewer's id, e-mail and any other field", () => {

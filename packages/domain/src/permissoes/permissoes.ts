@@ -239,6 +239,8 @@ export const AcessoViewSchema = z.object({
   created_at: z.string(),
   viewer: z.object({ name: z.string(), kind: z.enum(VIEWER_KINDS) }).nullable(),
   tabs: z.array(z.enum(ACCESS_TABS)),
+  /** An attempt with a code the patient replaced (canonical), which served nothing; null for an opening. */
+  codigo_substituido: z.string().nullable(),
 });
 export type AcessoView = z.infer<typeof AcessoViewSchema>;
 

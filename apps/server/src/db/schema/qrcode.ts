@@ -48,7 +48,26 @@ export const code_access_logs = pgTable(
     // The viewer's kind at the time (domain `ViewerKind`: guest, self, own_doctor, …).
     viewer_kind: varchar('viewer_kind', { length: 20 }).notNull().default('guest'),
     tabs: varchar('tabs', { length: 60 }).notNull(),
+    // Set on an attempt with a code the patient replaced ("Perdi meu adesivo"): that old code; nothing was served.
+    codigo_substituido: char('codigo_substituido', { length: 8 }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('code_access_logs_user_idx').on(t.user_id, t.created_at)],
+);
+
+/**
+ * Codes a patient replaced after losing the sticker (docs/codes.md "A lost sticker"): the old code
+ * answers "Este código foi substituído" and is never drawn again; `user_id` is whose it was, so that
+ * each later attempt with it goes to that patient's access log.
+ */
+export const replaced_codes = pgTable(
+  'replaced_codes',
+  {
+    code: char('code', { length: 8 }).primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    replaced_at: timestamp('replaced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('replaced_codes_user_idx').on(t.user_id)],
 );

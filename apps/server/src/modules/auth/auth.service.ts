@@ -4,7 +4,14 @@ import { AUTH_MESSAGES, generateCode, parseCode, type Register } from '@pulso/do
 import type { PasswordOwner } from '@pulso/domain/password-strength';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, company_invitations, sessions, users, virgin_codes } from '../../db/schema/index.ts';
+import {
+  companies,
+  company_invitations,
+  replaced_codes,
+  sessions,
+  users,
+  virgin_codes,
+} from '../../db/schema/index.ts';
 import { fieldError } from '../../errors.ts';
 
 /** How long a token lives without use; each use (at most hourly) extends it (docs/auth-security.md "Sessions"). */
@@ -143,7 +150,14 @@ export async function drawFreeCode(db: Db): Promise<string> {
       .from(virgin_codes)
       .where(eq(virgin_codes.code, code))
       .limit(1);
-    if (!sticker) return code;
+    if (sticker) continue;
+    // A replaced code stays its first owner's, answering "Este código foi substituído" (docs/codes.md "A lost sticker").
+    const [replaced] = await db
+      .select({ code: replaced_codes.code })
+      .from(replaced_codes)
+      .where(eq(replaced_codes.code, code))
+      .limit(1);
+    if (!replaced) return code;
   }
   throw new Error('Could not draw a free personal code');
 }

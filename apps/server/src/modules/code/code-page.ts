@@ -10,6 +10,7 @@ import {
   renderCodeDocument,
   renderCodeErrorDocument,
   renderCodeNotFoundDocument,
+  renderCodeReplacedDocument,
 } from '@pulso/code-page/server';
 import { formatCode, PublicCodeViewSchema, parseCode } from '@pulso/domain';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -117,6 +118,17 @@ function sendNotFound(request: FastifyRequest, reply: FastifyReply, typed: strin
     );
 }
 
+/** Answers 410 with the page of a code its patient replaced (docs/codes.md "A lost sticker"): no personal data, 192/193. */
+function sendReplaced(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  pageHeaders(reply, null);
+  return reply
+    .code(410)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('x-robots-tag', 'noindex')
+    .send(renderCodeReplacedDocument({ lang: langOfRequest(request) }));
+}
+
 /**
  * `GET /code/:code?aba=&lang=`, the page a scanned QR code opens (docs/public-code-page.md): the whole
  * page, server-rendered by the components the browser then hydrates, with what a guest may read (a
@@ -124,7 +136,8 @@ function sendNotFound(request: FastifyRequest, reply: FastifyReply, typed: strin
  * picks the tab (`saude`, `timeline`; the Emergency tab otherwise), so the tabs work without scripts;
  * the language is `lang`, else the switch's cookie, else `Accept-Language`, else pt-BR. The opening is
  * logged as a visitor's and shares the code budget of `GET /api/code/:code`. An unclaimed sticker's code
- * goes to /register/:code; any other code that opens nothing (unknown, malformed, a closed account) is
+ * goes to /register/:code; a code its patient replaced is a 410 page saying so, with the 192/193 calls
+ * (the attempt logged for that patient); any other code that opens nothing (unknown, malformed, a closed account) is
  * a 404 page saying so, with a field to type the code again (`GET /code?codigo=`, which goes to its
  * page) and the 192/193 calls. A refusal (429, 503) is a page with the message and the 192/193 calls,
  * with its status.
@@ -160,6 +173,7 @@ export function codePageRoutes(assets: CodePageAssets | null): FastifyPluginAsyn
         try {
           view = PublicCodeViewSchema.parse(await lookup.open(code, null, request.log));
         } catch (error) {
+          if (error instanceof HttpError && error.statusCode === 410) return sendReplaced(request, reply);
           if (!(error instanceof HttpError && error.statusCode === 404)) throw error;
           markCodeMiss(request);
           const virgin = await findVirginCode(app.ctx.database.db, code).catch((miss: unknown) => {

@@ -35,7 +35,9 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
    * telemedicine records of anyone but the patient and that session's
    * doctor, in `total` too (docs/timeline-privacy.md); 404 `{message: 'Código não
    * encontrado'}` for a malformed, unknown or unclaimed code or a closed
-   * account; 429 past the limit. Each 200 is written to the patient's access
+   * account; 410 `{message: 'Este código foi substituído'}` for a code its
+   * patient replaced after losing the sticker (no personal data; the attempt
+   * goes to that patient's access log); 429 past the limit. Each 200 is written to the patient's access
    * log with the viewer and the tabs served.
    */
   app.get(
@@ -47,7 +49,12 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A patient's public view by personal code (any spelling), as this viewer may read it",
         tags: ['code'],
         params: z.object({ code: z.string() }),
-        response: { 200: PublicCodeViewSchema, 404: ErrorBodySchema, 429: ErrorBodySchema },
+        response: {
+          200: PublicCodeViewSchema,
+          404: ErrorBodySchema,
+          410: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
       },
     },
     async (request) => lookup.open(request.params.code, request.actor?.userId ?? null, request.log),

@@ -19,6 +19,7 @@ import { code_access_logs, medicos, timeline_items, users } from '../../db/schem
 import { safeError } from '../../error-handler.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { healthSections, toPublicEmergencyView } from '../users/index.ts';
+import { replacedCodeCheck } from './replaced.ts';
 import { scanStatement } from './scan.statement.ts';
 
 /** 404 message of `GET /api/code/:code` (docs/codes.md "Opening a code", "Virgin codes"). */
@@ -84,7 +85,8 @@ const lookups = new WeakMap<Db, CodeLookup>();
  * failure is logged without personal data.
  *
  * Errors: 404 {@link CODE_NOT_FOUND_MESSAGE} for a malformed code, an unknown
- * one, an unclaimed sticker code or a closed account; `timelinePage` 403
+ * one, an unclaimed sticker code or a closed account; `open` 410
+ * "Este código foi substituído" for a code its patient replaced (replaced.ts); `timelinePage` 403
  * `PERMISSOES_MESSAGES.denied` when the Timeline tab is not the viewer's
  * and, in place of that 404, for a code that opens nothing (defect 5).
  */
@@ -98,6 +100,7 @@ export function codeLookup(db: Db): CodeLookup {
 
 function buildCodeLookup(db: Db): CodeLookup {
   const scan = scanStatement(db);
+  const answerReplaced = replacedCodeCheck(db);
   const logAccess = db
     .insert(code_access_logs)
     .values({
@@ -112,7 +115,11 @@ function buildCodeLookup(db: Db): CodeLookup {
     const code = parseCode(input);
     if (!code) throw notFound(CODE_NOT_FOUND_MESSAGE);
     const found = await scan({ code, viewerId, log: logged });
-    if (!found) throw notFound(CODE_NOT_FOUND_MESSAGE);
+    if (!found) {
+      // An opening (logged) of a replaced code is told so, and logged as an attempt; a timeline page is not.
+      if (logged) await answerReplaced(code, viewerId);
+      throw notFound(CODE_NOT_FOUND_MESSAGE);
+    }
     if (logged && found.logError)
       log.error({ err: safeError(found.logError as Error) }, 'code access log not written');
     const { row, kind } = found;

@@ -361,8 +361,9 @@ describe('GET /api/permissoes/acessos', () => {
       { viewer: null, tabs: ['emergencia'] },
     ]);
     for (const a of acessos) {
-      expect(Object.keys(a).sort()).toEqual(['created_at', 'id', 'tabs', 'viewer']);
+      expect(Object.keys(a).sort()).toEqual(['codigo_substituido', 'created_at', 'id', 'tabs', 'viewer']);
       expect(Number.isNaN(Date.parse(a.created_at))).toBe(false);
+      expect(a.codigo_substituido).toBeNull();
       if (a.viewer) expect(Object.keys(a.viewer).sort()).toEqual(['kind', 'name']);
     }
     for (const secret of [other.user.email, doctor.user.email, other.user.code, doctor.user.code]) {

@@ -99,7 +99,8 @@ function isAccessTab(value: string): value is AccessTab {
  * account's name and the kind logged at the time, or
  * {@link REMOVED_ACCOUNT_NAME} once that account is deleted. Viewer ids,
  * e-mails and codes are never selected. Tabs keep the order logged; unknown
- * names are dropped.
+ * names are dropped. An attempt with a code the patient replaced carries that
+ * code (`codigo_substituido`) and no tabs (docs/codes.md "A lost sticker").
  */
 export async function listAcessos(
   db: Db,
@@ -114,6 +115,7 @@ export async function listAcessos(
         viewer_kind: code_access_logs.viewer_kind,
         viewer_name: viewers.name,
         tabs: code_access_logs.tabs,
+        codigo_substituido: code_access_logs.codigo_substituido,
       })
       .from(code_access_logs)
       .leftJoin(viewers, eq(viewers.id, code_access_logs.viewer_id))
@@ -130,6 +132,7 @@ export async function listAcessos(
       created_at: row.created_at.toISOString(),
       viewer: kind === 'guest' ? null : { name: row.viewer_name ?? REMOVED_ACCOUNT_NAME, kind },
       tabs: row.tabs.split(',').filter(isAccessTab),
+      codigo_substituido: row.codigo_substituido,
     };
   });
   return { acessos, total: totals[0]?.n ?? 0 };

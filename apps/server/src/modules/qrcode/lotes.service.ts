@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { ADESIVO_TAMANHOS_MM, generateCode, LOTE_MESSAGES } from '@pulso/domain';
 import { desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sticker_batches, users, virgin_codes } from '../../db/schema/index.ts';
+import { replaced_codes, sticker_batches, users, virgin_codes } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { type AuditActor, audit } from '../../platform/audit.ts';
 import { stickerSheetPdf } from './sticker-sheet.ts';
@@ -49,6 +49,13 @@ async function insertFreshCodes(tx: Db, loteId: number, quantidade: number): Pro
       .select({ code: users.code })
       .from(users)
       .where(inArray(users.code, candidates))) {
+      taken.add(row.code);
+    }
+    // A replaced code stays its first owner's (docs/codes.md "A lost sticker").
+    for (const row of await tx
+      .select({ code: replaced_codes.code })
+      .from(replaced_codes)
+      .where(inArray(replaced_codes.code, candidates))) {
       taken.add(row.code);
     }
     const free = candidates.filter((c) => !taken.has(c));

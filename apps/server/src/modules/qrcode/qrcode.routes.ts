@@ -1,3 +1,4 @@
+import { CODE_REPLACED_MESSAGES, codeUrl } from '@pulso/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors, ErrorBodySchema } from '../../http.ts';
@@ -6,6 +7,7 @@ import { actorOf, requireUser } from '../auth/index.ts';
 import { listOrders } from './pedidos.read.ts';
 import { qrPrintPng } from './qr-print.ts';
 import { findVirginCode, ownCode, qrFileName, qrSvg } from './qrcode.service.ts';
+import { replaceCode } from './replace-code.ts';
 
 const QrCodeAnswer = z.object({
   qrcode: z.object({
@@ -83,6 +85,36 @@ export const qrcodeRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId } = actorOf(request);
       const { code, url } = await ownCode(db, config.publicOrigin, userId);
       return { qrcode: { code, url, svg: await qrSvg(url) }, orders: await listOrders(db, userId) };
+    },
+  );
+
+  /**
+   * `POST /api/qrcode/substituir` (signed in; "Perdi meu adesivo", docs/codes.md "A lost sticker"): the
+   * caller gets a new code drawn like any other and keeps every piece of data; the old code answers 410
+   * "Este código foi substituído" from then on and is never drawn again; sticker orders not yet sent
+   * will carry the new code. 200 `{message, qrcode: {code, url, svg}}` as `GET /api/qrcode`'s; 401
+   * without a live token.
+   */
+  app.post(
+    '/qrcode/substituir',
+    {
+      config: { access: 'self' },
+      onRequest: requireUser,
+      schema: {
+        summary: "Replaces the signed-in patient's code after a lost sticker",
+        tags: ['qrcode'],
+        security: [{ bearer: [] }],
+        response: {
+          200: z.object({ message: z.string(), qrcode: QrCodeAnswer.shape.qrcode }),
+          ...authErrors,
+        },
+      },
+    },
+    async (request) => {
+      const code = await replaceCode(db, actorOf(request).userId);
+      const url = codeUrl(config.publicOrigin, code);
+      request.log.info({ event: 'code_replaced' }, 'a patient replaced their code');
+      return { message: CODE_REPLACED_MESSAGES.done, qrcode: { code, url, svg: await qrSvg(url) } };
     },
   );
 

@@ -24,6 +24,7 @@ function visitorRows(n: number, first: number): AcessoView[] {
     created_at: new Date(Date.parse('2026-11-22T17:05:00Z') - (25 - first + i) * 60_000).toISOString(),
     viewer: null,
     tabs: ['emergencia'],
+    codigo_substituido: null,
   }));
 }
 
@@ -64,20 +65,29 @@ describe("/permissoes/acessos 'Quem acessou meus dados'", () => {
             created_at: '2026-11-22T17:05:00.000Z',
             viewer: { name: 'Carla Mendes', kind: 'own_doctor' },
             tabs: ['emergencia', 'endereco', 'emergencia_saude', 'saude', 'timeline'],
+            codigo_substituido: null,
           },
           {
             id: 3,
             created_at: '2026-11-22T16:00:00.000Z',
             viewer: { name: 'Bruno Lima', kind: 'other_user' },
             tabs: ['emergencia'],
+            codigo_substituido: null,
           },
           {
             id: 2,
             created_at: '2026-11-21T12:30:00.000Z',
             viewer: { name: 'Ana Souza', kind: 'self' },
             tabs: ['emergencia', 'saude'],
+            codigo_substituido: null,
           },
-          { id: 1, created_at: '2026-11-20T09:00:00.000Z', viewer: null, tabs: ['emergencia'] },
+          {
+            id: 1,
+            created_at: '2026-11-20T09:00:00.000Z',
+            viewer: null,
+            tabs: ['emergencia'],
+            codigo_substituido: null,
+          },
         ],
       },
     });
@@ -181,5 +191,31 @@ describe("/permissoes/acessos 'Quem acessou meus dados'", () => {
     expect(await screen.findByText('Acesso negado')).not.toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     await waitFor(() => expect(screen.getByText(NO_ACESSOS)).not.toBeNull());
+  });
+
+  it('shows an attempt with a replaced code as such: the old code, and that nothing was seen', async () => {
+    setToken('t');
+    stubPages({
+      '/api/permissoes/acessos?offset=0': {
+        total: 1,
+        acessos: [
+          {
+            id: 9,
+            created_at: '2026-11-28T12:00:00.000Z',
+            viewer: null,
+            tabs: [],
+            codigo_substituido: '123AB456',
+          },
+        ],
+      },
+    });
+    renderRoutes(routes, '/permissoes/acessos');
+    expect(await screen.findByText('1 acesso')).not.toBeNull();
+    const [item] = screen.getAllByRole('listitem').filter((li) => li.querySelector('time'));
+    expect(item?.textContent).toContain('Visitante (sem conta)');
+    expect(item?.textContent).toContain(
+      'Tentou abrir o código antigo 123 AB 456, que você substituiu: não viu nenhum dado seu.',
+    );
+    expect(item?.textContent).not.toContain('Viu:');
   });
 });

@@ -1,5 +1,5 @@
 import { Anchor, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { AcessoView } from '@pulso/domain';
+import { type AcessoView, formatCode } from '@pulso/domain';
 import { Link } from 'react-router';
 import { pageTitles, paths } from '../../lib/paths.ts';
 import { formatDateAtTimeBR } from '../../ui/date-time.ts';
@@ -123,16 +123,29 @@ function AcessoRow({ acesso }: { acesso: AcessoView }) {
           {formatDateAtTimeBR(acesso.created_at)}
         </time>
       </div>
-      <div className={classes.tabs}>
-        <span className={classes.tabsLabel}>Viu:</span>
-        <ul className={classes.chips}>
-          {acessoTabLabels(acesso).map((label) => (
-            <li key={label}>
-              <span className={classes.chip}>{label}</span>
-            </li>
-          ))}
-        </ul>
-      </div>
+      {acesso.codigo_substituido ? (
+        <p className={classes.attempt}>
+          Tentou abrir o código antigo {formatCode(acesso.codigo_substituido)}, que você substituiu: não viu
+          nenhum dado seu.
+        </p>
+      ) : (
+        <AcessoTabs acesso={acesso} />
+      )}
     </>
+  );
+}
+
+function AcessoTabs({ acesso }: { acesso: AcessoView }) {
+  return (
+    <div className={classes.tabs}>
+      <span className={classes.tabsLabel}>Viu:</span>
+      <ul className={classes.chips}>
+        {acessoTabLabels(acesso).map((label) => (
+          <li key={label}>
+            <span className={classes.chip}>{label}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { CODE_REPLACED_MESSAGES } from '@pulso/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/token.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
@@ -13,6 +14,12 @@ function answer(orders: unknown[] = []) {
 function stubApi(orders: unknown[] = []) {
   const fetchMock = vi.fn(async (url: string | URL | Request) => {
     if (String(url) === '/api/qrcode') return jsonResponse(answer(orders));
+    if (String(url) === '/api/qrcode/substituir') {
+      return jsonResponse({
+        message: CODE_REPLACED_MESSAGES.done,
+        qrcode: { code: '987CD654', url: 'http://localhost:3000/code/987CD654', svg },
+      });
+    }
     if (String(url) === '/api/qrcode/download') {
       return new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), {
         headers: { 'Content-Type': 'image/png' },
@@ -93,4 +100,29 @@ describe('/qrcode/generate (docs/codes.md "My QR code")', () => {
     expect(await screen.findByText('Erro no servidor', {}, { timeout: 8000 })).not.toBeNull();
     expect(screen.getByRole('button', { name: 'Tentar novamente' })).not.toBeNull();
   }, 10_000);
+
+  it("'Perdi meu adesivo' asks first, then shows the new code and offers stickers with it", async () => {
+    const fetchMock = stubApi();
+    renderRoutes(routes, '/qrcode/generate');
+    fireEvent.click(await screen.findByRole('button', { name: 'Perdi meu adesivo' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Trocar seu código?' });
+    expect(dialog.textContent).toContain('seus dados continuam os mesmos');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const posts = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/api/qrcode/substituir');
+    expect(posts()).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Perdi meu adesivo' }));
+    dialog = await screen.findByRole('dialog', { name: 'Trocar seu código?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Trocar meu código' }));
+    expect(await screen.findByText('987 CD 654')).not.toBeNull();
+    expect(screen.queryByText('123 AB 456')).toBeNull();
+    expect(posts()).toHaveLength(1);
+    const post = posts()[0] as unknown as [string, RequestInit] | undefined;
+    expect(post?.[1].method).toBe('POST');
+    expect(screen.getAllByText(CODE_REPLACED_MESSAGES.done).length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: CODE_REPLACED_MESSAGES.orderNew }).getAttribute('href')).toBe(
+      '/qrcode/purchase',
+    );
+  });
 });

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { useDownloadQrcode } from './api/download-qrcode.ts';
 import { type QrcodeResponse, useQrcode } from './api/get-qrcode.ts';
 import { CartaoSection } from './cartao-section.tsx';
+import { LostSticker } from './lost-sticker.tsx';
 import classes from './qrcode-generate-page.module.css';
 
 /** `data:` URL of an SVG document (the CSP allows `data:` images, never inline markup). */
@@ -21,7 +22,8 @@ export function svgDataUrl(svg: string): string {
 /**
  * /qrcode/generate, 'Meu QR Code' (docs/codes.md "My QR code"): the patient's QR code and
  * code, the PNG download, the sticker order and, once there are orders, 'Meus pedidos';
- * then the lock-screen image and the wallet card (docs/emergency-card.md).
+ * then the lock-screen image and the wallet card (docs/emergency-card.md), and 'Perdi meu adesivo'
+ * (docs/codes.md "A lost sticker").
  */
 export default function QrcodeGeneratePage() {
   useDocumentTitle(pageTitles.qrcodeGenerate);
@@ -124,6 +126,7 @@ function QrcodeCard({ data }: { data: QrcodeResponse }) {
           </Anchor>
           .
         </Text>
+        <LostSticker />
       </Stack>
     </div>
   );
