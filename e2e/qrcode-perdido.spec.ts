@@ -4,7 +4,7 @@ import { watchCspViolations } from './support/csp.ts';
 import { EMERGENCY, fillEmergencyData, registerPatient, signInWithToken } from './support/patient-api.ts';
 
 // docs/codes.md "A lost sticker": 'Perdi meu adesivo' on /qrcode/generate, the old code's page, the attempt in
-// the access log.
+// the access log; and the new code's page, with the WhatsApp message to the contact.
 
 /** `123AB456` → `123 AB 456`. */
 const spaced = (code: string) => `${code.slice(0, 3)} ${code.slice(3, 5)} ${code.slice(5)}`;
@@ -67,6 +67,10 @@ test('a patient who lost the sticker gets a new code; the old one says it was re
   // The new code opens her data.
   await finder.goto(`/code/${fresh}`);
   await expect(finder.getByRole('heading', { level: 1, name: 'Renata Lopes' })).toBeVisible();
+  // Whoever holds the phone can tell her contact from their own WhatsApp (docs/public-code-page.md).
+  const whatsapp = finder.getByRole('link', { name: `Avisar ${EMERGENCY.contato} pelo WhatsApp` });
+  await expect(whatsapp).toHaveAttribute('href', /^https:\/\/wa\.me\/55\d{11}\?text=Ol%C3%A1!/);
+  await checkScreen(finder, 'code-avisar-whatsapp');
   await finder.close();
 
   // The attempt is in her access log.

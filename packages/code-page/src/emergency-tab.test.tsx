@@ -29,6 +29,22 @@ describe('the Emergency tab of /code/:code', () => {
     expect(screen.getByRole('link', { name: 'Ligar Bombeiros 193' }).getAttribute('href')).toBe('tel:193');
   });
 
+  it("offers to tell the contact on WhatsApp, in pt-BR from the viewer's phone; not for a landline", async () => {
+    await openPage(guestView(maria));
+    const whatsapp = screen.getByRole('link', { name: 'Avisar João Souza pelo WhatsApp' });
+    const href = whatsapp.getAttribute('href') ?? '';
+    expect(href.startsWith('https://wa.me/5511912345678?text=')).toBe(true);
+    expect(decodeURIComponent(href.split('?text=')[1] ?? '')).toContain(
+      'cartão de emergência Pulso de Maria pelo código do adesivo',
+    );
+    expect(whatsapp.getAttribute('target')).toBe('_blank');
+    expect(whatsapp.getAttribute('rel')).toBe('noopener noreferrer');
+    closePage();
+    await openPage(guestView({ ...maria, pessoal: { ...maria.pessoal, contato_telefone: '1132345678' } }));
+    expect(screen.getByRole('link', { name: 'Ligar para João Souza' })).not.toBeNull();
+    expect(screen.queryByRole('link', { name: /WhatsApp/ })).toBeNull();
+  });
+
   it('shows the rest of the emergency data and the date of the last update', async () => {
     await openPage(guestView(maria));
     const page = document.body;

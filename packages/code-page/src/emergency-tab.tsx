@@ -1,6 +1,12 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource preact */
-import { enumLabel, type HealthAlertView, type PublicEmergencyView, SANGUE } from '@pulso/domain';
+import {
+  contactWhatsappHref,
+  enumLabel,
+  type HealthAlertView,
+  type PublicEmergencyView,
+  SANGUE,
+} from '@pulso/domain';
 import type { ComponentChildren } from 'preact';
 import { blankToNull, formatDate, formatDecimal, formatPhone, initialsOf, telHref } from './format.ts';
 import type { Messages } from './i18n.ts';
@@ -81,6 +87,8 @@ export function EmergencyTab({
   const contato = blankToNull(pessoal.contato);
   const contatoTelefone = blankToNull(pessoal.contato_telefone);
   const relacao = enumLabel(t.relacao, pessoal.contato_relacao);
+  // The viewer's own WhatsApp tells the contact, in pt-BR whatever the page's language (docs/public-code-page.md).
+  const whatsapp = contatoTelefone ? contactWhatsappHref(contatoTelefone, user.name) : null;
   const meta = [user.idade === null ? null : t.age(user.idade), sexo].filter(Boolean).join(' · ');
   const telefone = blankToNull(pessoal.telefone);
   const complemento = blankToNull(geral.complemento);
@@ -130,6 +138,11 @@ export function EmergencyTab({
           {contatoTelefone && (
             <a class="cp-call cp-call-contact" href={telHref(contatoTelefone)}>
               {t.callContact(contato ?? t.theContact)}
+            </a>
+          )}
+          {whatsapp && (
+            <a class="cp-call cp-call-whatsapp" href={whatsapp} target="_blank" rel="noopener noreferrer">
+              {t.whatsappContact(contato ?? t.theContact)}
             </a>
           )}
           <ServiceCalls t={t} />

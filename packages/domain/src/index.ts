@@ -12,6 +12,7 @@ export * from './auth/login-throttle.ts';
 export * from './auth/schemas.ts';
 export * from './code/cartao.ts';
 export * from './code/code.ts';
+export * from './code/contact-whatsapp.ts';
 export * from './code/public-view.ts';
 export * from './conteudo/conteudo.ts';
 export * from './devices/devices.ts';

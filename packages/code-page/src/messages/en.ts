@@ -18,6 +18,7 @@ export const en: Messages = {
   contact: 'Emergency contact',
   callContact: (name) => `Call ${name}`,
   theContact: 'the contact',
+  whatsappContact: (name) => `Tell ${name} on WhatsApp`,
   callSamu: 'Call SAMU',
   callBombeiros: 'Call Fire Dept.',
   photoOf: (name) => `Photo of ${name}`,

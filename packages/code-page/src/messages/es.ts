@@ -18,6 +18,7 @@ export const es: Messages = {
   contact: 'Contacto de emergencia',
   callContact: (name) => `Llamar a ${name}`,
   theContact: 'el contacto',
+  whatsappContact: (name) => `Avisar a ${name} por WhatsApp`,
   callSamu: 'Llamar SAMU',
   callBombeiros: 'Llamar Bomberos',
   photoOf: (name) => `Foto de ${name}`,

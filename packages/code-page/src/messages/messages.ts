@@ -20,6 +20,7 @@ export interface Messages {
   contact: string;
   callContact: (name: string) => string;
   theContact: string;
+  whatsappContact: (name: string) => string;
   callSamu: string;
   callBombeiros: string;
   photoOf: (name: string) => string;

@@ -28,6 +28,7 @@ export const ptBR: Messages = {
   contact: 'Contato de emergência',
   callContact: (name) => `Ligar para ${name}`,
   theContact: 'o contato',
+  whatsappContact: (name) => `Avisar ${name} pelo WhatsApp`,
   callSamu: 'Ligar SAMU',
   callBombeiros: 'Ligar Bombeiros',
   photoOf: (name) => `Foto de ${name}`,
