@@ -1,13 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { formatCode } from '@pulso/domain';
 import { checkScreen, PHONE } from './support/checks.ts';
 import { watchCspViolations } from './support/csp.ts';
 import { EMERGENCY, fillEmergencyData, registerPatient, signInWithToken } from './support/patient-api.ts';
 
 // docs/codes.md "A lost sticker": 'Perdi meu adesivo' on /qrcode/generate, the old code's page, the attempt in
 // the access log; and the new code's page, with the WhatsApp message to the contact.
-
-/** `123AB456` → `123 AB 456`. */
-const spaced = (code: string) => `${code.slice(0, 3)} ${code.slice(3, 5)} ${code.slice(5)}`;
 
 test('a patient who lost the sticker gets a new code; the old one says it was replaced and the attempt is logged', async ({
   page,
@@ -20,7 +18,7 @@ test('a patient who lost the sticker gets a new code; the old one says it was re
   const csp = watchCspViolations(page);
 
   // The code is on the QR card and on the emergency card below it.
-  const shown = (code: string) => page.getByText(spaced(code), { exact: true });
+  const shown = (code: string) => page.getByText(formatCode(code), { exact: true });
   await page.goto('/qrcode/generate');
   await expect(shown(patient.code)).toHaveCount(2);
   const lost = page.getByRole('button', { name: 'Perdi meu adesivo' });
@@ -76,7 +74,7 @@ test('a patient who lost the sticker gets a new code; the old one says it was re
   // The attempt is in her access log.
   await page.goto('/permissoes/acessos');
   await expect(
-    page.getByText(`Tentou abrir o código antigo ${spaced(patient.code)}, que você substituiu`),
+    page.getByText(`Tentou abrir o código antigo ${formatCode(patient.code)}, que você substituiu`),
   ).toBeVisible();
   await checkScreen(page, 'acessos-tentativa');
 

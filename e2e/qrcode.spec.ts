@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, expect, type Page, test } from '@playwright/test';
+import { formatCode } from '@pulso/domain';
 import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import { checkScreen, PHONE } from './support/checks.ts';
@@ -18,9 +19,6 @@ const jsQR = (jsQRModule as unknown as { default?: typeof jsQRModule }).default 
 
 const INCOMPLETE = 'Digite o código completo';
 const TOO_MANY = 'Muitas tentativas. Aguarde um minuto e tente novamente.';
-
-/** `123AB456` → `123 AB 456`. */
-const spaced = (code: string) => `${code.slice(0, 3)} ${code.slice(3, 5)} ${code.slice(5)}`;
 
 /** Reads the QR code of a PNG file, as a phone would. */
 function decodeQr(file: string): string | null {
@@ -63,7 +61,7 @@ test.describe
             .first()
             .textContent()
         )?.trim() ?? '';
-      expect(onScreen).toBe(spaced(patient.code));
+      expect(onScreen).toBe(formatCode(patient.code));
       await expect(page.getByRole('link', { name: 'Pedir adesivos' })).toHaveAttribute(
         'href',
         '/qrcode/purchase',
@@ -131,8 +129,8 @@ test.describe
       await checkScreen(page, 'qrcode-read');
 
       const field = page.getByLabel('Código pessoal');
-      await field.pressSequentially(spaced(patient.code).toLowerCase());
-      await expect(field).toHaveValue(spaced(patient.code));
+      await field.pressSequentially(formatCode(patient.code).toLowerCase());
+      await expect(field).toHaveValue(formatCode(patient.code));
       await page.getByRole('button', { name: 'Abrir', exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`/code/${patient.code}$`));
       await expect(page.getByRole('heading', { level: 1, name: patient.name })).toBeVisible();

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { formatCode } from '@pulso/domain';
 import sharp from 'sharp';
 import { checkScreen } from './support/checks.ts';
 import { watchCspViolations } from './support/csp.ts';
@@ -18,9 +19,6 @@ const ADDED = 'Adicionado com sucesso!';
 const ADDED_PENDING =
   'Registro enviado! Ele aparecerá na linha do tempo do paciente depois que o paciente aprovar.';
 const LOCKED = 'Seu período gratuito de 1 mês terminou.';
-
-/** `123AB456` → `123 AB 456`. */
-const spaced = (code: string) => `${code.slice(0, 3)} ${code.slice(3, 5)} ${code.slice(5)}`;
 
 interface ListedItem {
   id: number;
@@ -177,11 +175,11 @@ test("another account adds a record to a patient's timeline by their code; the p
 
   const code = page.getByLabel(/^Código do paciente/);
   await code.pressSequentially(ana.code.toLowerCase());
-  await expect(code).toHaveValue(spaced(ana.code));
+  await expect(code).toHaveValue(formatCode(ana.code));
   await page.getByRole('button', { name: 'Buscar paciente' }).click();
   const patient = page.getByText('Linha do tempo de').locator('..');
   await expect(patient.getByText('Ana Ribeiro')).toBeVisible();
-  await expect(patient.getByText(spaced(ana.code))).toBeVisible();
+  await expect(patient.getByText(formatCode(ana.code))).toBeVisible();
   await expect(page.getByRole('button', { name: 'Limpar paciente' })).toBeFocused();
   await expect(page).toHaveURL(new RegExp(`\\?code=${ana.code}$`));
   await page.evaluate(() => window.scrollTo(0, 0));
