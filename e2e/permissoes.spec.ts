@@ -51,6 +51,7 @@ test('a patient opens their data to anyone, turns the timeline on and sees a vis
     'Minha saúde',
     'Linha do tempo',
     'Telemedicina',
+    'Histórico de consentimentos',
   ]);
   await expect(page.getByRole('radio', { name: 'Eu e meus médicos' })).toBeChecked();
   const timeline = page.getByRole('switch', { name: 'Permitir acesso à linha do tempo' });
@@ -101,5 +102,18 @@ test('a patient opens their data to anyone, turns the timeline on and sees a vis
 
   await page.getByRole('link', { name: 'Voltar para Permissões' }).click();
   await expect(page).toHaveURL(/\/permissoes$/);
+
+  // The consent history (docs/authorization.md "Consent history"): the two changes, newest first, then
+  // the terms and the privacy policy accepted at registration.
+  const history = page.getByRole('region', { name: 'Histórico de consentimentos' });
+  await history.scrollIntoViewIfNeeded();
+  await expect(history.getByRole('listitem')).toHaveCount(4);
+  const entries = history.getByRole('listitem');
+  await expect(entries.nth(0)).toContainText('Linha do tempo pelo código: ligada');
+  await expect(entries.nth(1)).toContainText('Minha saúde visível para: Qualquer pessoa');
+  await expect(history).toContainText(/Aceitou os Termos de uso \(versão de \d{2}\/\d{2}\/\d{4}\)/);
+  await expect(history).toContainText(/Aceitou a Política de privacidade \(versão de \d{2}\/\d{2}\/\d{4}\)/);
+  await expect(entries.nth(0).locator('time')).toHaveText(new RegExp(`^${today} às \\d{2}:\\d{2}$`));
+  await look(page, 'permissoes-historico');
   expect(csp).toEqual([]);
 });

@@ -20,6 +20,7 @@ export * from './empresas/empresas.ts';
 export * from './indicadores/index.ts';
 export * from './medicos/medicos.ts';
 export * from './pagamentos/index.ts';
+export * from './permissoes/consentimentos.ts';
 export * from './permissoes/messages.ts';
 export * from './permissoes/permissoes.ts';
 export * from './profissional/profissional.ts';

@@ -2,6 +2,7 @@ export * from './account.ts';
 export * from './admin.ts';
 export * from './auth.ts';
 export * from './companies.ts';
+export * from './consent.ts';
 export * from './conteudo.ts';
 export * from './indicadores.ts';
 export * from './medicos.ts';

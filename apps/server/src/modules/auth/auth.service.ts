@@ -2,11 +2,13 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { AUTH_MESSAGES, generateCode, parseCode, type Register } from '@pulso/domain';
 import type { PasswordOwner } from '@pulso/domain/password-strength';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   companies,
   company_invitations,
+  consent_events,
+  content_pages,
   replaced_codes,
   sessions,
   users,
@@ -219,6 +221,19 @@ export async function registerPatient(
         input.code ? AUTH_MESSAGES.codeUnavailable : AUTH_MESSAGES.emailTaken,
       );
     }
+    // The consent history starts with the documents accepted, each with its version's date (docs/authorization.md).
+    const versions = await tx
+      .select({ slug: content_pages.slug, updated_at: content_pages.updated_at })
+      .from(content_pages)
+      .where(inArray(content_pages.slug, ['termos', 'politica']));
+    await tx.insert(consent_events).values(
+      (['termos', 'politica'] as const).map((item) => ({
+        user_id: user.id,
+        item,
+        valor: versions.find((v) => v.slug === item)?.updated_at.toISOString() ?? null,
+        created_at: now,
+      })),
+    );
     if (input.code) {
       const claimed = await tx
         .update(virgin_codes)

@@ -1,5 +1,6 @@
 import {
   AcessoViewSchema,
+  ConsentimentoViewSchema,
   PERMISSOES_MESSAGES,
   PermissoesEmergenciaSchema,
   PermissoesSaudeSchema,
@@ -14,6 +15,7 @@ import {
   ACESSOS_OFFSET_MESSAGE,
   getPermissoes,
   listAcessos,
+  listConsentimentos,
   updateEmergencia,
   updateSaudeLevel,
   updateTimeline,
@@ -31,6 +33,10 @@ const AcessosQuery = z.object({
     .default(0),
 });
 const AcessosAnswer = z.object({ acessos: z.array(AcessoViewSchema), total: z.number().int() });
+const ConsentimentosAnswer = z.object({
+  consentimentos: z.array(ConsentimentoViewSchema),
+  total: z.number().int(),
+});
 
 /**
  * Permissions of the signed-in patient (docs/authorization.md "Permissions
@@ -168,5 +174,25 @@ export const permissoesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listAcessos(db, actorOf(request), request.query.offset),
+  );
+
+  /**
+   * `GET /api/permissoes/consentimentos` → 200 `{consentimentos: ConsentimentoView[], total}`: the
+   * caller's consent history (docs/authorization.md "Consent history"), newest first, the latest
+   * `CONSENTIMENTOS_LIMIT` (100): each acceptance of the terms of use and the privacy policy (`valor`
+   * the version's date) and each change of a permission (`valor` its new value). 401.
+   */
+  app.get(
+    '/permissoes/consentimentos',
+    {
+      config: { access: 'self' },
+      ...common,
+      schema: {
+        ...meta,
+        summary: "The signed-in patient's consent history, newest first",
+        response: { 200: ConsentimentosAnswer, ...authErrors },
+      },
+    },
+    async (request) => listConsentimentos(db, actorOf(request)),
   );
 };

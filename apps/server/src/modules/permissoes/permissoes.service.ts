@@ -3,6 +3,10 @@ import {
   ACESSOS_PAGE_SIZE,
   type AccessTab,
   type AcessoView,
+  CONSENT_ITEMS,
+  CONSENTIMENTOS_LIMIT,
+  type ConsentItem,
+  type ConsentimentoView,
   type Permissoes,
   UNAUTHENTICATED_MESSAGE,
   VIEWER_KINDS,
@@ -12,7 +16,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { code_access_logs, users } from '../../db/schema/index.ts';
+import { code_access_logs, consent_events, users } from '../../db/schema/index.ts';
 import { HttpError } from '../../errors.ts';
 
 /** Shown for a signed-in viewer whose account no longer exists (its log rows keep `viewer_kind`). */
@@ -39,18 +43,50 @@ export async function getPermissoes(db: Db, actor: Actor): Promise<Permissoes> {
 
 /**
  * Writes the actor's own permissions only (the id comes from the session,
- * never from the request). `updated_at` is not stamped: it dates the
- * emergency data shown on /home, which permissions are not part of.
+ * never from the request), and each value that changes into the consent
+ * history (`consent_events`, docs/authorization.md "Consent history"), in one
+ * transaction. `updated_at` is not stamped: it dates the emergency data shown
+ * on /home, which permissions are not part of.
  */
-async function updateOwn(db: Db, actor: Actor, values: Partial<typeof users.$inferInsert>) {
-  const [row] = await db
-    .update(users)
-    .set(values)
-    .where(eq(users.id, actor.userId))
-    .returning(permissoesColumns);
-  if (!row) throw new HttpError(401, UNAUTHENTICATED_MESSAGE);
-  return row;
+async function updateOwn(
+  db: Db,
+  actor: Actor,
+  values: Pick<Partial<typeof users.$inferInsert>, PermissaoColumn>,
+) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select(permissoesColumns)
+      .from(users)
+      .where(eq(users.id, actor.userId))
+      .for('update');
+    if (!before) throw new HttpError(401, UNAUTHENTICATED_MESSAGE);
+    const [row] = await tx
+      .update(users)
+      .set(values)
+      .where(eq(users.id, actor.userId))
+      .returning(permissoesColumns);
+    if (!row) throw new HttpError(401, UNAUTHENTICATED_MESSAGE);
+    const changed = (Object.keys(permissoesColumns) as (keyof Permissoes)[]).filter(
+      (key) => before[key] !== row[key],
+    );
+    if (changed.length > 0) {
+      await tx.insert(consent_events).values(
+        changed.map((key) => ({
+          user_id: actor.userId,
+          item: `permissoes_${key}`,
+          valor: String(row[key]),
+        })),
+      );
+    }
+    return row;
+  });
 }
+
+type PermissaoColumn =
+  | 'permissoes_saude'
+  | 'permissoes_timeline'
+  | 'permissoes_endereco'
+  | 'permissoes_emergencia_saude';
 
 /** Sets who reads My Health (`permissoes.saude`, 1–4, already validated). */
 export function updateSaudeLevel(db: Db, actor: Actor, saude: number): Promise<Permissoes> {
@@ -136,4 +172,40 @@ export async function listAcessos(
     };
   });
   return { acessos, total: totals[0]?.n ?? 0 };
+}
+
+function isConsentItem(value: string): value is ConsentItem {
+  return (CONSENT_ITEMS as readonly string[]).includes(value);
+}
+
+/**
+ * The actor's own consent history (docs/authorization.md "Consent history"): the latest
+ * {@link CONSENTIMENTOS_LIMIT} entries, newest first (`created_at`, then `id`), and how many there are.
+ * Items the domain does not know are left out.
+ */
+export async function listConsentimentos(
+  db: Db,
+  actor: Actor,
+): Promise<{ consentimentos: ConsentimentoView[]; total: number }> {
+  const mine = eq(consent_events.user_id, actor.userId);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: consent_events.id,
+        created_at: consent_events.created_at,
+        item: consent_events.item,
+        valor: consent_events.valor,
+      })
+      .from(consent_events)
+      .where(mine)
+      .orderBy(desc(consent_events.created_at), desc(consent_events.id))
+      .limit(CONSENTIMENTOS_LIMIT),
+    db.select({ n: count() }).from(consent_events).where(mine),
+  ]);
+  const consentimentos = rows.flatMap((row): ConsentimentoView[] =>
+    isConsentItem(row.item)
+      ? [{ id: row.id, created_at: row.created_at.toISOString(), item: row.item, valor: row.valor }]
+      : [],
+  );
+  return { consentimentos, total: totals[0]?.n ?? 0 };
 }

@@ -15,6 +15,16 @@ afterEach(() => {
   localStorage.clear();
 });
 
+/** The consent history the stub answers: one change, then the two acceptances at registration. */
+const HISTORY = {
+  total: 3,
+  consentimentos: [
+    { id: 3, created_at: '2026-11-22T17:05:00.000Z', item: 'permissoes_saude', valor: '2' },
+    { id: 2, created_at: '2026-11-20T12:00:00.000Z', item: 'politica', valor: '2026-11-01T15:00:00.000Z' },
+    { id: 1, created_at: '2026-11-20T12:00:00.000Z', item: 'termos', valor: null },
+  ],
+};
+
 type Handler = (url: string, init: RequestInit | undefined) => Response | Promise<Response>;
 
 /** Answers `GET /api/permissoes` with `permissoes`, and any other call with `onWrite`. */
@@ -22,6 +32,7 @@ function stubApi(permissoes: Permissoes = DEFAULT_PERMISSOES, onWrite?: Handler)
   const fetchMock = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
     const u = String(url);
     if (u === '/api/permissoes' && (init?.method ?? 'GET') === 'GET') return jsonResponse({ permissoes });
+    if (u === '/api/permissoes/consentimentos') return jsonResponse(HISTORY);
     if (onWrite) return onWrite(u, init);
     return jsonResponse({ message: 'Não encontrado' }, 404);
   });
@@ -49,7 +60,13 @@ describe('/permissoes (docs/authorization.md "Permissions screen")', () => {
 
     await screen.findByRole('radiogroup');
     const sections = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(sections).toEqual(['Dados de emergência', 'Minha saúde', 'Linha do tempo', 'Telemedicina']);
+    expect(sections).toEqual([
+      'Dados de emergência',
+      'Minha saúde',
+      'Linha do tempo',
+      'Telemedicina',
+      'Histórico de consentimentos',
+    ]);
 
     const emergencia = screen.getByRole('region', { name: 'Dados de emergência' });
     expect(within(emergencia).getByText('Sempre visível')).not.toBeNull();
@@ -228,5 +245,32 @@ describe('/permissoes (docs/authorization.md "Permissions screen")', () => {
     expect(level(1).checked).toBe(true);
     expect(timelineSwitch().checked).toBe(true);
     expect(screen.getByText(/Com "Somente eu" em Minha saúde, ninguém mais a vê/)).not.toBeNull();
+  });
+
+  it('lists the consent history, newest first, with when; a change reads it again', async () => {
+    setToken('t');
+    const fetchMock = stubApi(DEFAULT_PERMISSOES, async () =>
+      jsonResponse({
+        message: 'Permissões atualizadas com sucesso',
+        permissoes: { ...DEFAULT_PERMISSOES, saude: 3 },
+      }),
+    );
+    renderRoutes(routes, '/permissoes');
+    const history = await screen.findByRole('region', { name: 'Histórico de consentimentos' });
+    await within(history).findByText('Minha saúde visível para: Eu e meus médicos');
+    expect(
+      within(history)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Minha saúde visível para: Eu e meus médicos22/11/2026 às 14:05',
+      'Aceitou a Política de privacidade (versão de 01/11/2026)20/11/2026 às 09:00',
+      'Aceitou os Termos de uso20/11/2026 às 09:00',
+    ]);
+    const reads = () =>
+      fetchMock.mock.calls.filter(([url]) => String(url) === '/api/permissoes/consentimentos');
+    expect(reads()).toHaveLength(1);
+    fireEvent.click(level(3));
+    await waitFor(() => expect(reads()).toHaveLength(2));
   });
 });

@@ -9,6 +9,7 @@ import { QueryError } from '../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { usePermissoes } from './api/get-permissoes.ts';
 import { type PermissoesChange, useUpdatePermissoes } from './api/update-permissoes.ts';
+import { ConsentimentosSection } from './consentimentos-section.tsx';
 import classes from './permissoes-page.module.css';
 
 /** Text of the status shown while a change is being saved. */
@@ -65,7 +66,10 @@ export default function PermissoesPage() {
           retrying={query.isFetching}
         />
       ) : (
-        <PermissoesSections permissoes={query.data.permissoes} />
+        <>
+          <PermissoesSections permissoes={query.data.permissoes} />
+          <ConsentimentosSection />
+        </>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import type { Permissoes } from '@pulso/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { consentimentosQueryKey } from './get-consentimentos.ts';
 import { type PermissoesResponse, permissoesQueryKey } from './get-permissoes.ts';
 
 /** Answer of both PUTs: the pt-BR success message and the saved permissions. */
@@ -52,6 +53,8 @@ export function useUpdatePermissoes() {
     },
     onSuccess: ({ permissoes }) => {
       queryClient.setQueryData<PermissoesResponse>(permissoesQueryKey, { permissoes });
+      // The change is the newest entry of the consent history.
+      void queryClient.invalidateQueries({ queryKey: consentimentosQueryKey });
     },
   });
 }
