@@ -1,7 +1,8 @@
 import type { Database } from '../apps/server/src/db/client.ts';
 import { atendimentos, medicos, users } from '../apps/server/src/db/schema/index.ts';
 import { searchKey } from '../apps/server/src/db/search-key.ts';
-import { drawFreeCode, hashPassword, issueSession } from '../apps/server/src/modules/auth/auth.service.ts';
+import { hashPassword, issueSession } from '../apps/server/src/modules/auth/auth.service.ts';
+import { drawFreeCode } from '../apps/server/src/modules/auth/registration.ts';
 import type { ServerProcess } from '../apps/server/src/test/cluster.ts';
 import type { ClientSocket } from '../apps/server/src/test/sockets.ts';
 

@@ -27,7 +27,7 @@ const { seedReferenceData } = await load<{ seedReferenceData: (db: unknown) => P
 );
 const { registerPatient } = await load<{
   registerPatient: (db: unknown, input: unknown) => Promise<{ userId: number }>;
-}>('modules/auth/auth.service.ts');
+}>('modules/auth/registration.ts');
 const { RegisterSchema } = await import('@pulso/domain');
 const { users } = await load<{ users: unknown }>('db/schema/index.ts');
 const { eq } = await import('drizzle-orm');

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
 import { app_secrets, atendimentos, medicos, timeline_items, users } from '../db/schema/index.ts';
 import { searchKey } from '../db/search-key.ts';
-import { drawFreeCode } from '../modules/auth/auth.service.ts';
+import { drawFreeCode } from '../modules/auth/registration.ts';
 import {
   acceptedSession,
   createSharedDatabase,

@@ -11,7 +11,8 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { searchKey } from '../db/search-key.ts';
-import { drawFreeCode, hashPassword } from '../modules/auth/auth.service.ts';
+import { hashPassword } from '../modules/auth/auth.service.ts';
+import { drawFreeCode } from '../modules/auth/registration.ts';
 import { DEMO_DOCTORS, type DemoDoctor } from './medicos-demo.ts';
 
 /**

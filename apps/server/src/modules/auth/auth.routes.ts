@@ -15,8 +15,9 @@ import { authErrors, ErrorBodySchema, ValidationErrorBodySchema } from '../../ht
 import { selectUserRow, toUserView } from '../users/index.ts';
 import { sendVerificationMail } from './account-tokens.ts';
 import { actorOf, requireUser } from './auth.hooks.ts';
-import { authenticate, issueSession, registerPatient, revokeSession } from './auth.service.ts';
+import { authenticate, issueSession, revokeSession } from './auth.service.ts';
 import { clearLoginFailures, LOGIN_ADDRESS_WINDOW_MS, takeLoginAttempt } from './login-throttle.ts';
+import { registerPatient } from './registration.ts';
 
 const SessionAnswer = z.object({ user: UserViewSchema, token: z.string(), message: z.string() });
 

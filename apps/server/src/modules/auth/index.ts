@@ -4,11 +4,6 @@
  */
 export { consumeToken, issueAccountToken, sendVerificationMail } from './account-tokens.ts';
 export { actorOf, optionalUser, requireUser } from './auth.hooks.ts';
-export {
-  assertPasswordAllowed,
-  drawFreeCode,
-  findUsableInvitation,
-  hashPassword,
-  hashToken,
-} from './auth.service.ts';
+export { assertPasswordAllowed, hashPassword, hashToken } from './auth.service.ts';
 export { clearLoginFailures } from './login-throttle.ts';
+export { drawFreeCode, findUsableInvitation } from './registration.ts';

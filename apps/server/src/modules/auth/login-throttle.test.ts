@@ -12,7 +12,6 @@ import { login_failures, users } from '../../db/schema/index.ts';
 import { registrationBody } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { issueAccountToken } from './account-tokens.ts';
-import { registerPatient } from './auth.service.ts';
 import {
   forgetIdleLoginFailures,
   LOGIN_FAILURES_FORGET_MS,
@@ -20,6 +19,7 @@ import {
   LOGIN_MAX_DELAY_MS,
   loginDelayMs,
 } from './login-throttle.ts';
+import { registerPatient } from './registration.ts';
 
 /**
  * The sign-in throttle (docs/auth-security.md "Login throttle"), with the

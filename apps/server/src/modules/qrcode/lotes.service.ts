@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { ADESIVO_TAMANHOS_MM, generateCode, LOTE_MESSAGES } from '@pulso/domain';
-import { desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { replaced_codes, sticker_batches, users, virgin_codes } from '../../db/schema/index.ts';
+import { takenCodes } from '../../db/codes.ts';
+import { sticker_batches, users, virgin_codes } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { type AuditActor, audit } from '../../platform/audit.ts';
 import { stickerSheetPdf } from './sticker-sheet.ts';
@@ -33,8 +34,9 @@ const MAX_ROUNDS = 20;
 
 /**
  * Draws `quantidade` fresh random codes (domain `generateCode` with
- * `crypto.randomInt`, as `drawFreeCode` does: never sequential) that no user
- * and no sticker holds, and inserts them as unclaimed codes of `loteId`.
+ * `crypto.randomInt`, as `drawFreeCode` does: never sequential) that no
+ * account, sticker or replaced code holds (`takenCodes`), and inserts them as
+ * unclaimed codes of `loteId`.
  * Collisions with users, stickers or each other are redrawn; the primary key
  * of `virgin_codes` settles a race with another batch.
  */
@@ -44,20 +46,7 @@ async function insertFreshCodes(tx: Db, loteId: number, quantidade: number): Pro
     const drawn = new Set<string>();
     while (drawn.size < missing) drawn.add(generateCode(randomInt));
     const candidates = [...drawn];
-    const taken = new Set<string>();
-    for (const row of await tx
-      .select({ code: users.code })
-      .from(users)
-      .where(inArray(users.code, candidates))) {
-      taken.add(row.code);
-    }
-    // A replaced code stays its first owner's (docs/codes.md "A lost sticker").
-    for (const row of await tx
-      .select({ code: replaced_codes.code })
-      .from(replaced_codes)
-      .where(inArray(replaced_codes.code, candidates))) {
-      taken.add(row.code);
-    }
+    const taken = await takenCodes(tx, candidates);
     const free = candidates.filter((c) => !taken.has(c));
     if (free.length === 0) continue;
     const inserted = await tx
