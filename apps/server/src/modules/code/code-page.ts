@@ -98,35 +98,36 @@ function pageHeaders(reply: FastifyReply, scriptSource: string | null): void {
 /** The longest typed text the not-found page repeats back (a code with spaces and dashes fits). */
 const TYPED_CODE_MAX = 20;
 
+/** Sends a scriptless page of a code that opens nothing, with `status`: no cache, no index. */
+function sendStatePage(reply: FastifyReply, status: 404 | 410, html: string): FastifyReply {
+  pageHeaders(reply, null);
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('x-robots-tag', 'noindex')
+    .send(html);
+}
+
 /**
  * Answers 404 with the page of a code no profile has (docs/public-code-page.md): `typed` as the
  * viewer gave it (its canonical form when it has one), a field to type it again and the 192/193 calls.
  */
 function sendNotFound(request: FastifyRequest, reply: FastifyReply, typed: string): FastifyReply {
   const code = parseCode(typed);
-  pageHeaders(reply, null);
-  return reply
-    .code(404)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('x-robots-tag', 'noindex')
-    .send(
-      renderCodeNotFoundDocument({
-        lang: langOfRequest(request),
-        code: code ? formatCode(code) : typed.trim().slice(0, TYPED_CODE_MAX),
-      }),
-    );
+  return sendStatePage(
+    reply,
+    404,
+    renderCodeNotFoundDocument({
+      lang: langOfRequest(request),
+      code: code ? formatCode(code) : typed.trim().slice(0, TYPED_CODE_MAX),
+    }),
+  );
 }
 
 /** Answers 410 with the page of a code its patient replaced (docs/codes.md "A lost sticker"): no personal data, 192/193. */
 function sendReplaced(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  pageHeaders(reply, null);
-  return reply
-    .code(410)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('x-robots-tag', 'noindex')
-    .send(renderCodeReplacedDocument({ lang: langOfRequest(request) }));
+  return sendStatePage(reply, 410, renderCodeReplacedDocument({ lang: langOfRequest(request) }));
 }
 
 /**
