@@ -1,4 +1,13 @@
-import { char, index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  char,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -50,6 +59,11 @@ export const code_access_logs = pgTable(
     tabs: varchar('tabs', { length: 60 }).notNull(),
     // Set on an attempt with a code the patient replaced ("Perdi meu adesivo"): that old code; nothing was served.
     codigo_substituido: char('codigo_substituido', { length: 8 }),
+    // Where the viewer was, shared only by their own tap on the public page (docs/code-alerts.md
+    // "Where"): degrees rounded to 3 decimals (~100 m), and when it was shared.
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    localizacao_em: timestamp('localizacao_em', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('code_access_logs_user_idx').on(t.user_id, t.created_at)],
@@ -71,3 +85,25 @@ export const replaced_codes = pgTable(
   },
   (t) => [index('replaced_codes_user_idx').on(t.user_id)],
 );
+
+/**
+ * The alert state of each patient's code (docs/code-alerts.md): `pendente_desde` the first access-log
+ * row not yet told to the patient (null when nothing waits), `enviado_em` when the last alert went
+ * out (at most one per 10 minutes; what comes in between is summed into the next).
+ */
+export const code_alerts = pgTable('code_alerts', {
+  user_id: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  pendente_desde: integer('pendente_desde'),
+  enviado_em: timestamp('enviado_em', { withTimezone: true }),
+});
+
+/**
+ * Where a scheduled job has read up to in an append-only table (docs/code-alerts.md): `name` the
+ * job, `last_id` the last row id it took.
+ */
+export const job_cursors = pgTable('job_cursors', {
+  name: varchar('name', { length: 40 }).primaryKey(),
+  last_id: integer('last_id').notNull(),
+});

@@ -91,6 +91,9 @@ export const users = pgTable(
     permissoes_timeline: boolean('permissoes_timeline').notNull().default(false),
     permissoes_endereco: boolean('permissoes_endereco').notNull().default(false),
     permissoes_emergencia_saude: boolean('permissoes_emergencia_saude').notNull().default(false),
+    // Alerts when someone else opens the code (docs/code-alerts.md): by Web Push, by e-mail. On by default.
+    alertas_push: boolean('alertas_push').notNull().default(true),
+    alertas_email: boolean('alertas_email').notNull().default(true),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
