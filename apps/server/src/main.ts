@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { copyDbTemplate } from './db-template.ts';
 import { acquireDataDirLock } from './lock.ts';
+import { CODE_ALERTS_JOB_MS, runCodeAlerts } from './modules/alertas/index.ts';
 import { forgetIdleLoginFailures } from './modules/auth/login-throttle.ts';
 import { RENEWAL_JOB_MS, renewDueSubscriptions } from './modules/planos/renewal.ts';
 import { endIdleAtendimentos } from './modules/telemedicina/inactivity.ts';
@@ -114,6 +115,13 @@ async function main(): Promise<void> {
         run: async () => {
           await renewDueSubscriptions(app.ctx, app.log);
         },
+      },
+      {
+        name: 'code-alerts',
+        everyMs: CODE_ALERTS_JOB_MS,
+        // At start: openings made while every node was down are told now, and a new installation sets its cursor.
+        runAtStart: true,
+        run: () => runCodeAlerts(app.ctx, app.log),
       },
       {
         name: 'login-failures-idle',

@@ -10,6 +10,7 @@ import { EMBEDDED_CODE_DATA_ID, NETWORK_ERROR_MESSAGE, type PublicCodeView, TOKE
 import { hydrate } from 'preact';
 import { LANG_COOKIE, type Lang, langOf, MESSAGES } from './i18n.ts';
 import { CodePage, type LoadedTabs, type PageClient, type PageFailure } from './page.tsx';
+import type { LocationClient } from './share-location.tsx';
 import { type EmbeddedPage, pageHref, tabOf } from './view.ts';
 
 const loaders: Record<keyof LoadedTabs, () => Promise<LoadedTabs>> = {
@@ -25,13 +26,21 @@ function token(): string | null {
   }
 }
 
-/** `GET /api{path}` with the token when there is one; rejects with a {@link PageFailure}. */
-async function getJson<T>(path: string): Promise<T> {
+/**
+ * `GET /api{path}` (or a `POST` of `body` as JSON) with the token when there is one; rejects with a
+ * {@link PageFailure}.
+ */
+async function getJson<T>(path: string, payload?: object): Promise<T> {
   const session = token();
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
-      headers: { accept: 'application/json', ...(session ? { authorization: `Bearer ${session}` } : {}) },
+      headers: {
+        accept: 'application/json',
+        ...(session ? { authorization: `Bearer ${session}` } : {}),
+        ...(payload ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(payload ? { method: 'POST', body: JSON.stringify(payload) } : {}),
     });
   } catch {
     throw { message: NETWORK_ERROR_MESSAGE } satisfies PageFailure;
@@ -44,12 +53,31 @@ async function getJson<T>(path: string): Promise<T> {
   return body as T;
 }
 
+/** Sharing where the viewer is, for the opening `localizacao` names (docs/code-alerts.md "Where"). */
+function locationClient(localizacao: string): LocationClient {
+  return {
+    locate: () =>
+      new Promise((resolve, reject) => {
+        navigator.geolocation.getCurrentPosition(
+          ({ coords }) => resolve({ latitude: coords.latitude, longitude: coords.longitude }),
+          (error) => reject(error.code === error.PERMISSION_DENIED ? 'denied' : 'unavailable'),
+          // A fix within 20 s, a recent one welcome: ~100 m is all that is kept.
+          { enableHighAccuracy: false, timeout: 20_000, maximumAge: 120_000 },
+        );
+      }),
+    share: (position) =>
+      getJson<{ mapa: string }>('/code/localizacao', { token: localizacao, ...position }).then(
+        (answer) => answer.mapa,
+      ),
+  };
+}
+
 /** Takes over the server-rendered page: reads the embedded view and hydrates `#root`. */
 export function startCodePage(): void {
   const root = document.getElementById('root');
   const data = document.getElementById(EMBEDDED_CODE_DATA_ID);
   if (!root || !data) return;
-  const { view, updatedOn } = JSON.parse(data.textContent ?? '') as EmbeddedPage;
+  const { view, updatedOn, localizacao } = JSON.parse(data.textContent ?? '') as EmbeddedPage;
   const code = encodeURIComponent(view.user.code);
   const lang: Lang = langOf(document.documentElement.lang) ?? 'pt-BR';
   const tab = tabOf(new URLSearchParams(window.location.search).get('aba'));
@@ -59,6 +87,7 @@ export function startCodePage(): void {
     fetchView: () => getJson<PublicCodeView>(`/code/${code}`),
     fetchTimeline: (offset) => getJson(`/code/${code}/timeline/${offset}`),
     loadTab: (which) => loaders[which](),
+    location: localizacao && 'geolocation' in navigator ? locationClient(localizacao) : undefined,
     remember(shown, shownLang, langChanged) {
       window.history.replaceState(window.history.state, '', pageHref(shown, shownLang));
       if (!langChanged) return;

@@ -75,9 +75,12 @@ export function EmergencyTab({
   t,
   user,
   updatedOn,
+  map = null,
 }: {
   t: Messages;
   user: PublicEmergencyView;
+  /** The map link of the location the viewer shared, for the WhatsApp message (docs/code-alerts.md "Where"). */
+  map?: string | null;
   /** The São Paulo day of `user.updated_at` (`YYYY-MM-DD`), worked out where `Intl` costs least. */
   updatedOn: string;
 }) {
@@ -88,7 +91,7 @@ export function EmergencyTab({
   const contatoTelefone = blankToNull(pessoal.contato_telefone);
   const relacao = enumLabel(t.relacao, pessoal.contato_relacao);
   // The viewer's own WhatsApp tells the contact, in pt-BR whatever the page's language (docs/public-code-page.md).
-  const whatsapp = contatoTelefone ? contactWhatsappHref(contatoTelefone, user.name) : null;
+  const whatsapp = contatoTelefone ? contactWhatsappHref(contatoTelefone, user.name, map ?? undefined) : null;
   const meta = [user.idade === null ? null : t.age(user.idade), sexo].filter(Boolean).join(' · ');
   const telefone = blankToNull(pessoal.telefone);
   const complemento = blankToNull(geral.complemento);

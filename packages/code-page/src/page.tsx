@@ -5,6 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { EmergencyTab } from './emergency-tab.tsx';
 import { LANG_NAMES, LANGS, type Lang, MESSAGES, type Messages } from './i18n.ts';
 import type { SaudeTab } from './saude-tab.tsx';
+import { type LocationClient, ShareLocation } from './share-location.tsx';
 import { DeniedTab, PatientHeading, TabError, TabLoading } from './states.tsx';
 import type { TimelineTab } from './timeline-tab.tsx';
 import {
@@ -43,6 +44,8 @@ export interface PageClient {
   loadTab(tab: keyof LoadedTabs): Promise<LoadedTabs>;
   /** The address bar and the cookie follow the shown tab and language. */
   remember(tab: PageTab, lang: Lang, langChanged: boolean): void;
+  /** Sharing the viewer's location (docs/code-alerts.md "Where"); absent without geolocation or a logged opening. */
+  location?: LocationClient | undefined;
 }
 
 export interface CodePageProps {
@@ -53,6 +56,8 @@ export interface CodePageProps {
   tab: PageTab;
   tabs: LoadedTabs;
   client?: PageClient;
+  /** {@link EmbeddedPage.localizacao}; read by `client.tsx`, not by the page. */
+  localizacao?: string;
 }
 
 type ViewerState = { status: 'guest' | 'pending' | 'done' } | { status: 'error'; message: string };
@@ -116,6 +121,8 @@ export function CodePage(props: CodePageProps) {
   const [tabs, setTabs] = useState(props.tabs);
   const [viewer, setViewer] = useState<ViewerState>({ status: 'guest' });
   const [hydrated, setHydrated] = useState(false);
+  // The map link once the viewer shared where they are: the WhatsApp message carries it.
+  const [map, setMap] = useState<string | null>(null);
   const t = MESSAGES[lang];
   const signedIn = viewer.status !== 'guest';
 
@@ -244,7 +251,17 @@ export function CodePage(props: CodePageProps) {
         </div>
         <div role="tabpanel" id="painel" class="cp-panel" aria-labelledby={`aba-${tab}`}>
           {tab === 'emergencia' ? (
-            <EmergencyTab t={t} user={view.user} updatedOn={updatedOn} />
+            <>
+              <EmergencyTab t={t} user={view.user} updatedOn={updatedOn} map={map} />
+              {hydrated && client?.location && (
+                <ShareLocation
+                  t={t}
+                  firstName={view.user.name.trim().split(/\s+/)[0] ?? ''}
+                  client={client.location}
+                  onShared={setMap}
+                />
+              )}
+            </>
           ) : (
             restricted(tab, tab === 'saude' ? t.loadingSaude : t.loadingTimeline)
           )}

@@ -127,13 +127,20 @@ export function renderCodeDocument({
   lang,
   tab,
   assets,
+  localizacao,
 }: {
   view: PublicCodeView;
   lang: Lang;
   tab: PageTab;
   assets: { loader: string } | null;
+  /** {@link EmbeddedPage.localizacao}. */
+  localizacao?: string | undefined;
 }): string {
-  const embedded: EmbeddedPage = { view, updatedOn: dayInSaoPaulo(view.user.updated_at) };
+  const embedded: EmbeddedPage = {
+    view,
+    updatedOn: dayInSaoPaulo(view.user.updated_at),
+    ...(localizacao ? { localizacao } : {}),
+  };
   const body = renderToString(
     <CodePage {...embedded} lang={lang} tab={tab} tabs={{ saude: SaudeTab, timeline: TimelineTab }} />,
   );

@@ -29,6 +29,11 @@ export function pageHref(tab: PageTab, lang: Lang): string {
 export interface EmbeddedPage {
   view: PublicCodeView;
   updatedOn: string;
+  /**
+   * The signed reference of this opening's access-log row, for the viewer to share where they are
+   * (docs/code-alerts.md "Where"); absent when the opening was not logged.
+   */
+  localizacao?: string;
 }
 
 /** True when `acesso` already grants every tab: no viewer could be served more. */

@@ -187,3 +187,28 @@ export function pedidoEnviadoMail(input: {
     outro: ['Quando chegarem, cole os adesivos onde alguém possa encontrá-los numa emergência.'],
   });
 }
+
+/**
+ * An alert that the patient's code was opened, or where its viewer was (docs/code-alerts.md): `text` the
+ * domain's `codeAlertText` or `locationAlertText`; the button opens the access log (`link`). No health data.
+ */
+export function codeAlertMail(input: {
+  to: string;
+  name: string;
+  subject: string;
+  text: string;
+  link: string;
+}): MailMessage {
+  return actionMail({
+    to: input.to,
+    subject: `${input.subject} - ${PRODUCT}`,
+    greetingName: input.name,
+    intro: [input.text],
+    action: 'Ver quem acessou meus dados',
+    link: input.link,
+    outro: [
+      'Se era você ou alguém que você esperava, não é preciso fazer nada.',
+      'Você recebe este aviso porque ele está ligado em Permissões; lá você pode desligar o aviso por e-mail ou por notificação.',
+    ],
+  });
+}

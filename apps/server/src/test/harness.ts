@@ -110,7 +110,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       for (let attempt = 1; ; attempt += 1) {
         try {
           await database.db.execute(
-            sql`TRUNCATE users, sessions, virgin_codes, code_access_logs, companies, planos, clinicas RESTART IDENTITY CASCADE`,
+            sql`TRUNCATE users, sessions, virgin_codes, code_access_logs, job_cursors, companies, planos, clinicas RESTART IDENTITY CASCADE`,
           );
           return;
         } catch (error) {

@@ -19,6 +19,18 @@ export const en: Messages = {
   callContact: (name) => `Call ${name}`,
   theContact: 'the contact',
   whatsappContact: (name) => `Tell ${name} on WhatsApp`,
+  location: {
+    share: (name) => `Share my location with ${name}'s family`,
+    explain:
+      'Only when you tap: the browser asks your permission, and the family gets the approximate place (about 100 m).',
+    locating: 'Getting your location…',
+    shared: (name) => `Location sent to ${name}'s family.`,
+    seeMap: 'See on the map',
+    denied:
+      'You did not allow access to your location. You can allow it in the browser settings and try again.',
+    unavailable: 'Your location could not be found. Try again in an open place.',
+    retry: 'Try again',
+  },
   callSamu: 'Call SAMU',
   callBombeiros: 'Call Fire Dept.',
   photoOf: (name) => `Photo of ${name}`,

@@ -19,6 +19,18 @@ export const es: Messages = {
   callContact: (name) => `Llamar a ${name}`,
   theContact: 'el contacto',
   whatsappContact: (name) => `Avisar a ${name} por WhatsApp`,
+  location: {
+    share: (name) => `Compartir mi ubicación con la familia de ${name}`,
+    explain:
+      'Solo con tu toque: el navegador pide permiso, y la familia recibe el lugar aproximado (unos 100 m).',
+    locating: 'Obteniendo tu ubicación…',
+    shared: (name) => `Ubicación enviada a la familia de ${name}.`,
+    seeMap: 'Ver en el mapa',
+    denied:
+      'No permitiste el acceso a tu ubicación. Puedes permitirlo en la configuración del navegador e intentar de nuevo.',
+    unavailable: 'No se pudo obtener tu ubicación. Intenta de nuevo en un lugar abierto.',
+    retry: 'Intentar de nuevo',
+  },
   callSamu: 'Llamar SAMU',
   callBombeiros: 'Llamar Bomberos',
   photoOf: (name) => `Foto de ${name}`,

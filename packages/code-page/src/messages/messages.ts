@@ -21,6 +21,17 @@ export interface Messages {
   callContact: (name: string) => string;
   theContact: string;
   whatsappContact: (name: string) => string;
+  /** The "Where" block (docs/code-alerts.md): the button, its states, the map link. */
+  location: {
+    share: (firstName: string) => string;
+    explain: string;
+    locating: string;
+    shared: (firstName: string) => string;
+    seeMap: string;
+    denied: string;
+    unavailable: string;
+    retry: string;
+  };
   callSamu: string;
   callBombeiros: string;
   photoOf: (name: string) => string;

@@ -29,6 +29,18 @@ export const ptBR: Messages = {
   callContact: (name) => `Ligar para ${name}`,
   theContact: 'o contato',
   whatsappContact: (name) => `Avisar ${name} pelo WhatsApp`,
+  location: {
+    share: (name) => `Compartilhar minha localização com a família de ${name}`,
+    explain:
+      'Só com o seu toque: o navegador pede permissão, e a família recebe o lugar aproximado (cerca de 100 m).',
+    locating: 'Obtendo sua localização…',
+    shared: (name) => `Localização enviada à família de ${name}.`,
+    seeMap: 'Ver no mapa',
+    denied:
+      'Você não permitiu o acesso à localização. Você pode permitir nas configurações do navegador e tentar de novo.',
+    unavailable: 'Não foi possível obter sua localização. Tente de novo em um lugar aberto.',
+    retry: 'Tentar de novo',
+  },
   callSamu: 'Ligar SAMU',
   callBombeiros: 'Ligar Bombeiros',
   photoOf: (name) => `Foto de ${name}`,

@@ -36,6 +36,12 @@ describe('consentimentoText (docs/authorization.md "Consent history")', () => {
     expect(consentimentoText({ item: 'permissoes_emergencia_saude', valor: 'false' })).toBe(
       'Alergias, medicamentos e doenças na aba Emergência: escondidos',
     );
+    expect(consentimentoText({ item: 'alertas_push', valor: 'false' })).toBe(
+      'Aviso por notificação quando abrirem seu código: desligado',
+    );
+    expect(consentimentoText({ item: 'alertas_email', valor: 'true' })).toBe(
+      'Aviso por e-mail quando abrirem seu código: ligado',
+    );
   });
 
   it('parses every item and refuses an unknown one', () => {

@@ -4,7 +4,7 @@ import { SAUDE_LEVEL_INFO, type SaudeLevel } from './permissoes.ts';
 
 /**
  * What the consent history records (docs/authorization.md "Consent history"): the acceptance of the
- * terms of use and of the privacy policy, and each permission of /permissoes (the `users` column).
+ * terms of use and of the privacy policy, and each permission and alert switch of /permissoes (the `users` column).
  */
 export const CONSENT_ITEMS = [
   'termos',
@@ -13,6 +13,8 @@ export const CONSENT_ITEMS = [
   'permissoes_timeline',
   'permissoes_endereco',
   'permissoes_emergencia_saude',
+  'alertas_push',
+  'alertas_email',
 ] as const;
 export type ConsentItem = (typeof CONSENT_ITEMS)[number];
 
@@ -50,5 +52,9 @@ export function consentimentoText({ item, valor }: Pick<ConsentimentoView, 'item
       return `Endereço na aba Emergência: ${onOff(valor, 'mostrado', 'escondido')}`;
     case 'permissoes_emergencia_saude':
       return `Alergias, medicamentos e doenças na aba Emergência: ${onOff(valor, 'mostrados', 'escondidos')}`;
+    case 'alertas_push':
+      return `Aviso por notificação quando abrirem seu código: ${onOff(valor, 'ligado', 'desligado')}`;
+    case 'alertas_email':
+      return `Aviso por e-mail quando abrirem seu código: ${onOff(valor, 'ligado', 'desligado')}`;
   }
 }

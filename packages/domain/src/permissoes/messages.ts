@@ -5,4 +5,5 @@ export const PERMISSOES_MESSAGES = {
   saude: 'Escolha quem pode ver suas informações de saúde',
   timeline: 'Informe se a linha do tempo pode ser vista',
   emergencia: 'Informe o que deve aparecer na aba Emergência',
+  alertas: 'Informe como quer ser avisado quando abrirem seu código',
 } as const;

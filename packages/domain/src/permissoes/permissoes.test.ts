@@ -5,6 +5,7 @@ import {
   ACCESS_TABS,
   type AccessTab,
   AcessoViewSchema,
+  AlertasUpdateSchema,
   classifyViewer,
   DEFAULT_PERMISSOES,
   PermissoesEmergenciaSchema,
@@ -321,6 +322,22 @@ describe('PermissoesEmergenciaSchema', () => {
   );
 });
 
+describe('AlertasUpdateSchema', () => {
+  it('takes one switch or both, as booleans', () => {
+    expect(AlertasUpdateSchema.parse({ push: false })).toEqual({ push: false });
+    expect(AlertasUpdateSchema.parse({ push: true, email: false })).toEqual({ push: true, email: false });
+  });
+
+  it.each([{}, { push: 'false' }, { email: 0 }, { email: null }, { sms: true }])(
+    'refuses %j with the message',
+    (body) => {
+      const result = AlertasUpdateSchema.safeParse(body);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(PERMISSOES_MESSAGES.alertas);
+    },
+  );
+});
+
 describe('PermissoesSaudeSchema', () => {
   it.each([1, 2, 3, 4])('accepts level %s', (saude) => {
     expect(PermissoesSaudeSchema.parse({ saude })).toEqual({ saude });
@@ -463,6 +480,7 @@ describe('AcessoViewSchema', () => {
     viewer: { name: 'Dra. Ana Souza', kind: 'own_doctor' as ViewerKind },
     tabs: ['emergencia', 'saude'] as AccessTab[],
     codigo_substituido: null,
+    localizacao: null,
   };
 
   it('parses a signed-in viewer and a visitor', () => {
@@ -475,6 +493,13 @@ describe('AcessoViewSchema', () => {
     const attempt = { ...row, tabs: [], codigo_substituido: '123AB456' };
     expect(AcessoViewSchema.parse(attempt)).toEqual(attempt);
     const { codigo_substituido: _, ...without } = row;
+    expect(AcessoViewSchema.safeParse(without).success).toBe(false);
+  });
+
+  it('parses a shared location; the field is required', () => {
+    const shared = { ...row, localizacao: { latitude: -23.551, longitude: -46.633 } };
+    expect(AcessoViewSchema.parse(shared)).toEqual(shared);
+    const { localizacao: _, ...without } = row;
     expect(AcessoViewSchema.safeParse(without).success).toBe(false);
   });
 

@@ -113,6 +113,21 @@ export const PermissoesEmergenciaSchema = z
     path: ['emergencia_saude'],
   });
 
+/** The alert switches of /permissoes (docs/code-alerts.md "Alerts"): by Web Push, by e-mail; both on by default. */
+export const AlertasViewSchema = z.object({ push: z.boolean(), email: z.boolean() });
+export type Alertas = z.infer<typeof AlertasViewSchema>;
+
+/** `PUT /api/permissoes/alertas` body: one switch or both (`{push?, email?}`, booleans). */
+export const AlertasUpdateSchema = z
+  .object({
+    push: z.boolean({ error: PERMISSOES_MESSAGES.alertas }).optional(),
+    email: z.boolean({ error: PERMISSOES_MESSAGES.alertas }).optional(),
+  })
+  .refine((body) => body.push !== undefined || body.email !== undefined, {
+    error: PERMISSOES_MESSAGES.alertas,
+    path: ['push'],
+  });
+
 /**
  * The five kinds of viewer of a code (docs/authorization.md "Who sees what through the code"):
  * - `guest`: no valid token;
@@ -241,6 +256,8 @@ export const AcessoViewSchema = z.object({
   tabs: z.array(z.enum(ACCESS_TABS)),
   /** An attempt with a code the patient replaced (canonical), which served nothing; null for an opening. */
   codigo_substituido: z.string().nullable(),
+  /** Where the viewer was, when they shared it by a tap (degrees, 3 decimals; docs/code-alerts.md "Where"). */
+  localizacao: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
 });
 export type AcessoView = z.infer<typeof AcessoViewSchema>;
 

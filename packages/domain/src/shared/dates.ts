@@ -77,6 +77,21 @@ export function formatInstantBR(instant: string | Date): string {
   return brazilianDate().format(typeof instant === 'string' ? new Date(instant) : instant);
 }
 
+const brazilianTime = once(
+  () =>
+    new Intl.DateTimeFormat('pt-BR', {
+      timeZone: TIME_ZONE,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
+
+/** A UTC instant's time of day in America/Sao_Paulo, `HH:mm` (`'2026-11-28T06:12:00Z'` → `'03:12'`). */
+export function timeInSaoPaulo(instant: string | Date): string {
+  return brazilianTime().format(typeof instant === 'string' ? new Date(instant) : instant);
+}
+
 /** Whole years between the birth date and `today` (both ISO); the birthday itself counts. */
 export function ageOn(birthIso: string, today: string = todayInSaoPaulo()): number {
   const [by, bm, bd] = birthIso.split('-').map(Number) as [number, number, number];

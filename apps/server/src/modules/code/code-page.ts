@@ -16,8 +16,10 @@ import { formatCode, PublicCodeViewSchema, parseCode } from '@pulso/domain';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../errors.ts';
 import { codeBudget, markCodeMiss } from '../../platform/rate-limit.ts';
+import { createUrlSigner, loadFilesUrlSecret } from '../../platform/signed-url.ts';
 import { findVirginCode } from '../qrcode/index.ts';
 import { codeLookup } from './code.service.ts';
+import { issueLocationToken, LOCATION_PURPOSE } from './location.ts';
 
 /** Source path of the public page's browser entry in the Vite manifest (apps/web). */
 const CODE_PAGE_ENTRY = 'src/code-page.ts';
@@ -147,6 +149,7 @@ export function codePageRoutes(assets: CodePageAssets | null): FastifyPluginAsyn
   return async (app) => {
     const lookup = codeLookup(app.ctx.database.db);
     const loader = assets ? loaderScript(assets) : null;
+    const locationSigner = createUrlSigner(await loadFilesUrlSecret(app.ctx), LOCATION_PURPOSE);
     // A failure here (the code budget spent, the server overloaded, the database away) is the one error
     // handler's answer, shown as a page with its message and the 192/193 calls rather than as JSON.
     app.addHook('onSend', async (request, reply, payload) => {
@@ -171,8 +174,11 @@ export function codePageRoutes(assets: CodePageAssets | null): FastifyPluginAsyn
       async (request, reply) => {
         const { code } = request.params;
         let view: ReturnType<typeof PublicCodeViewSchema.parse>;
+        let logId: number | null;
         try {
-          view = PublicCodeViewSchema.parse(await lookup.open(code, null, request.log));
+          const opened = await lookup.openLogged(code, null, request.log);
+          view = PublicCodeViewSchema.parse(opened.view);
+          logId = opened.logId;
         } catch (error) {
           if (error instanceof HttpError && error.statusCode === 410) return sendReplaced(request, reply);
           if (!(error instanceof HttpError && error.statusCode === 404)) throw error;
@@ -200,6 +206,8 @@ export function codePageRoutes(assets: CodePageAssets | null): FastifyPluginAsyn
               lang,
               tab: tabOf(request.query.aba),
               assets: loader && { loader: loader.text },
+              // For the script to share where the viewer is (docs/code-alerts.md "Where").
+              localizacao: logId === null ? undefined : issueLocationToken(locationSigner, logId),
             }),
           );
       },

@@ -1,10 +1,12 @@
-import { PublicCodeViewSchema, PublicTimelinePageSchema } from '@pulso/domain';
+import { LocationShareSchema, PublicCodeViewSchema, PublicTimelinePageSchema } from '@pulso/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema } from '../../http.ts';
+import { ErrorBodySchema, ValidationErrorBodySchema } from '../../http.ts';
 import { codeBudget } from '../../platform/rate-limit.ts';
+import { createUrlSigner, loadFilesUrlSecret } from '../../platform/signed-url.ts';
 import { optionalUser } from '../auth/index.ts';
 import { codeLookup } from './code.service.ts';
+import { LOCATION_PURPOSE, shareLocation } from './location.ts';
 
 /**
  * Public view by personal code (docs/codes.md "Opening a code";
@@ -19,6 +21,7 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
   const lookup = codeLookup(app.ctx.database.db);
   // One per-IP budget with every other route taking a code; a miss costs more (docs/resilience.md).
   const rateLimit = codeBudget(config);
+  const locationSigner = createUrlSigner(await loadFilesUrlSecret(app.ctx), LOCATION_PURPOSE);
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
@@ -94,5 +97,33 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.offset,
         request.log,
       ),
+  );
+
+  /**
+   * `POST /api/code/localizacao` `{token, latitude, longitude}` (public, same limit; docs/code-alerts.md
+   * "Where"): the viewer of an opening shares where they are, by their own tap on the public page. `token`
+   * is the opening's signed reference the page was given (valid 1 h); degrees are rounded to 3 decimals
+   * (~100 m) into that access-log row and the patient is alerted at once. 200 `{mapa}` the map link of the
+   * place as kept; 403 'Este pedido expirou…' for a forged or expired token; 409 'A localização desta
+   * abertura já foi compartilhada.'; 422 `errors.latitude`/`longitude` 'Localização inválida'; 429.
+   */
+  app.post(
+    '/code/localizacao',
+    {
+      config: { access: 'public', rateLimit },
+      schema: {
+        summary: "Shares the viewer's location with the patient's family, for one opening of the code",
+        tags: ['code'],
+        body: LocationShareSchema,
+        response: {
+          200: z.object({ mapa: z.string() }),
+          403: ErrorBodySchema,
+          409: ErrorBodySchema,
+          422: ValidationErrorBodySchema,
+          429: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => shareLocation(app.ctx, request.log, locationSigner, request.body),
   );
 };

@@ -39,6 +39,12 @@ const NOTHING_BUT_EMERGENCY: VisibleTabs = {
 export interface CodeLookup {
   /** Opens a patient's code for a viewer (`null` a visitor): the tabs that viewer may read. */
   open(input: string, viewerId: number | null, log: Log): Promise<PublicCodeView>;
+  /** {@link CodeLookup.open}, and the id of the opening's access-log row (null when it was not written). */
+  openLogged(
+    input: string,
+    viewerId: number | null,
+    log: Log,
+  ): Promise<{ view: PublicCodeView; logId: number | null }>;
   /**
    * The Timeline tab's page after `offset` items; 403 when the viewer may
    * not read it, and the same 403 for a code that opens nothing (unknown,
@@ -135,30 +141,35 @@ function buildCodeLookup(db: Db): CodeLookup {
     return { ...found, tabs };
   }
 
+  async function openLogged(input: string, viewerId: number | null, logger: Log) {
+    const { row, kind, tabs, doencas, logId } = await resolve(input, viewerId, logger, true);
+    const emergency = toPublicEmergencyView(row, { endereco: tabs.endereco });
+    const view: PublicCodeView = { user: emergency, acesso: tabs };
+    if (showsHealthAlert(tabs)) {
+      emergency.alerta = {
+        alergias: row.alergias,
+        medicamentos: row.medicamentos,
+        doencas: doencas.map((doenca) => doenca.nome),
+      };
+    }
+    if (tabs.saude) {
+      view.user = {
+        ...emergency,
+        outras: { doador: emergency.outras.doador, adicional: row.adicional },
+        ...healthSections(row),
+        doencas,
+      };
+    }
+    if (tabs.timeline) {
+      Object.assign(view, await timelineItems(db, row.id, readableRecords(viewerId, kind), 0));
+    }
+    return { view, logId };
+  }
+
   return {
+    openLogged,
     async open(input, viewerId, logger) {
-      const { row, kind, tabs, doencas } = await resolve(input, viewerId, logger, true);
-      const emergency = toPublicEmergencyView(row, { endereco: tabs.endereco });
-      const view: PublicCodeView = { user: emergency, acesso: tabs };
-      if (showsHealthAlert(tabs)) {
-        emergency.alerta = {
-          alergias: row.alergias,
-          medicamentos: row.medicamentos,
-          doencas: doencas.map((doenca) => doenca.nome),
-        };
-      }
-      if (tabs.saude) {
-        view.user = {
-          ...emergency,
-          outras: { doador: emergency.outras.doador, adicional: row.adicional },
-          ...healthSections(row),
-          doencas,
-        };
-      }
-      if (tabs.timeline) {
-        Object.assign(view, await timelineItems(db, row.id, readableRecords(viewerId, kind), 0));
-      }
-      return view;
+      return (await openLogged(input, viewerId, logger)).view;
     },
 
     async timelinePage(input, viewerId, offset, logger) {

@@ -24,6 +24,8 @@ export interface ScanResult {
   doencas: { id: number; nome: string }[];
   /** Why the opening asked to be logged was not (the log insert failed; the read was made without it). */
   logError: unknown;
+  /** The id of the opening's `code_access_logs` row; null when it was not logged. */
+  logId: number | null;
 }
 
 /** Batches kept small: one statement's rows stay in one network packet or two. */
@@ -72,7 +74,14 @@ export function scanStatement(db: Db): (input: ScanInput) => Promise<ScanResult 
       const byInput = new Map(
         rows.map((row) => [
           row.n,
-          { row, kind: row.viewer_kind, tabs: row.tabs, doencas: row.doencas_json ?? [], logError },
+          {
+            row,
+            kind: row.viewer_kind,
+            tabs: row.tabs,
+            doencas: row.doencas_json ?? [],
+            logError,
+            logId: logError === null ? row.log_id : null,
+          },
         ]),
       );
       return inputs.map((_, index) => byInput.get(index + 1) ?? null);
@@ -100,10 +109,13 @@ function prepare(db: Db, log: boolean) {
       log: sql<boolean>`log`.as('log'),
       viewer_kind: sql<ViewerKind>`viewer_kind`.as('viewer_kind'),
       tabs: sql<string>`tabs`.as('tabs'),
+      log_id: sql<number | null>`log_id`.as('log_id'),
     })
     .as(
+      // The log row's id is drawn here, so that the answer can name it (a shared location goes into that row).
       sql`select opening.n::int as n, ${users.id} as user_id, opening.viewer_id, opening.log,
-        ${kind} as viewer_kind, ${tabs} as tabs
+        ${kind} as viewer_kind, ${tabs} as tabs,
+        ${log ? sql`case when opening.log then nextval('code_access_logs_id_seq')::int end` : sql`null::int`} as log_id
       from json_array_elements(${sql.placeholder('batch')}::json) with ordinality as entry(value, n)
       cross join lateral (select entry.n, (entry.value->>0)::bpchar as code,
         (entry.value->>1)::int as viewer_id, (entry.value->>2)::boolean as log) as opening
@@ -119,8 +131,8 @@ function prepare(db: Db, log: boolean) {
       })} as viewer_kind) as "kind"`,
     );
   const logged = db.$with('logged', {}).as(
-    sql`insert into ${code_access_logs} (user_id, viewer_id, viewer_kind, tabs)
-      select ${served.user_id}, ${served.viewer_id}, ${served.viewer_kind}, ${served.tabs}
+    sql`insert into ${code_access_logs} (id, user_id, viewer_id, viewer_kind, tabs)
+      select ${served.log_id}, ${served.user_id}, ${served.viewer_id}, ${served.viewer_kind}, ${served.tabs}
       from ${served} where ${served.log} order by ${served.n}`,
   );
   // The CTE's columns, named with the CTE: drizzle writes `${served.user_id}` as a bare "user_id", which
@@ -134,6 +146,7 @@ function prepare(db: Db, log: boolean) {
       n: served.n,
       viewer_kind: served.viewer_kind,
       tabs: served.tabs,
+      log_id: served.log_id,
       doencas_json: sql<{ id: number; nome: string }[] | null>`case when ${strip} then (
         select coalesce(json_agg(json_build_object('id', ${doencas.id}, 'nome', ${doencas.nome})
           order by ${doencas.nome}), '[]'::json)

@@ -361,7 +361,14 @@ describe('GET /api/permissoes/acessos', () => {
       { viewer: null, tabs: ['emergencia'] },
     ]);
     for (const a of acessos) {
-      expect(Object.keys(a).sort()).toEqual(['codigo_substituido', 'created_at', 'id', 'tabs', 'viewer']);
+      expect(Object.keys(a).sort()).toEqual([
+        'codigo_substituido',
+        'created_at',
+        'id',
+        'localizacao',
+        'tabs',
+        'viewer',
+      ]);
       expect(Number.isNaN(Date.parse(a.created_at))).toBe(false);
       expect(a.codigo_substituido).toBeNull();
       if (a.viewer) expect(Object.keys(a.viewer).sort()).toEqual(['kind', 'name']);

@@ -1,5 +1,7 @@
 import {
   AcessoViewSchema,
+  AlertasUpdateSchema,
+  AlertasViewSchema,
   ConsentimentoViewSchema,
   PERMISSOES_MESSAGES,
   PermissoesEmergenciaSchema,
@@ -13,9 +15,11 @@ import { authErrors, ValidationErrorBodySchema } from '../../http.ts';
 import { actorOf, requireUser } from '../auth/index.ts';
 import {
   ACESSOS_OFFSET_MESSAGE,
+  getAlertas,
   getPermissoes,
   listAcessos,
   listConsentimentos,
+  updateAlertas,
   updateEmergencia,
   updateSaudeLevel,
   updateTimeline,
@@ -23,6 +27,7 @@ import {
 
 const PermissoesAnswer = z.object({ permissoes: PermissoesViewSchema });
 const UpdatedAnswer = z.object({ message: z.string(), permissoes: PermissoesViewSchema });
+const AlertasAnswer = z.object({ alertas: AlertasViewSchema });
 const updateResponses = { 200: UpdatedAnswer, 422: ValidationErrorBodySchema, ...authErrors } as const;
 const AcessosQuery = z.object({
   offset: z.coerce
@@ -194,5 +199,50 @@ export const permissoesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listConsentimentos(db, actorOf(request)),
+  );
+
+  /**
+   * `GET /api/permissoes/alertas` → 200 `{alertas: {push, email}}`: whether the caller is told, by Web Push
+   * and by e-mail, when someone else opens their code (docs/code-alerts.md "Alerts"; both on by default). 401.
+   */
+  app.get(
+    '/permissoes/alertas',
+    {
+      config: { access: 'self' },
+      ...common,
+      schema: {
+        ...meta,
+        summary: "The signed-in patient's alert switches",
+        response: { 200: AlertasAnswer, ...authErrors },
+      },
+    },
+    async (request) => ({ alertas: await getAlertas(db, actorOf(request)) }),
+  );
+
+  /**
+   * `PUT /api/permissoes/alertas` `{push?, email?}` (booleans, at least one) → 200 `{message:
+   * 'Permissões atualizadas com sucesso', alertas}`; each change goes to the consent history. 422
+   * `PERMISSOES_MESSAGES.alertas` for an empty body or a non-boolean; 401.
+   */
+  app.put(
+    '/permissoes/alertas',
+    {
+      config: { access: 'self' },
+      ...common,
+      schema: {
+        ...meta,
+        summary: 'Turns the alerts of code openings on or off, by Web Push and by e-mail',
+        body: AlertasUpdateSchema,
+        response: {
+          200: z.object({ message: z.string(), alertas: AlertasViewSchema }),
+          422: ValidationErrorBodySchema,
+          ...authErrors,
+        },
+      },
+    },
+    async (request) => ({
+      message: PERMISSOES_MESSAGES.updated,
+      alertas: await updateAlertas(db, actorOf(request), request.body),
+    }),
   );
 };

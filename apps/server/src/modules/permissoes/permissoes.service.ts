@@ -3,6 +3,7 @@ import {
   ACESSOS_PAGE_SIZE,
   type AccessTab,
   type AcessoView,
+  type Alertas,
   CONSENT_ITEMS,
   CONSENTIMENTOS_LIMIT,
   type ConsentItem,
@@ -41,44 +42,39 @@ export async function getPermissoes(db: Db, actor: Actor): Promise<Permissoes> {
   return row;
 }
 
+type UserColumn = (typeof users)['_']['columns'][keyof (typeof users)['_']['columns']];
+
 /**
- * Writes the actor's own permissions only (the id comes from the session,
- * never from the request), and each value that changes into the consent
+ * Writes the actor's own switches only (the id comes from the session,
+ * never from the request) — `columns` names them as answered, `item` the
+ * `users` column of each — and each value that changes into the consent
  * history (`consent_events`, docs/authorization.md "Consent history"), in one
  * transaction. `updated_at` is not stamped: it dates the emergency data shown
  * on /home, which permissions are not part of.
  */
-async function updateOwn(
+async function updateOwnColumns<K extends string, V>(
   db: Db,
   actor: Actor,
-  values: Pick<Partial<typeof users.$inferInsert>, PermissaoColumn>,
-) {
+  columns: Record<K, UserColumn>,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<Record<K, V>> {
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select(permissoesColumns)
-      .from(users)
-      .where(eq(users.id, actor.userId))
-      .for('update');
+    const picked = columns as Record<string, UserColumn>;
+    const [before] = await tx.select(picked).from(users).where(eq(users.id, actor.userId)).for('update');
     if (!before) throw new HttpError(401, UNAUTHENTICATED_MESSAGE);
-    const [row] = await tx
-      .update(users)
-      .set(values)
-      .where(eq(users.id, actor.userId))
-      .returning(permissoesColumns);
+    const [row] = await tx.update(users).set(values).where(eq(users.id, actor.userId)).returning(picked);
     if (!row) throw new HttpError(401, UNAUTHENTICATED_MESSAGE);
-    const changed = (Object.keys(permissoesColumns) as (keyof Permissoes)[]).filter(
-      (key) => before[key] !== row[key],
-    );
+    const was = before as Record<K, unknown>;
+    const now = row as Record<K, unknown>;
+    const changed = (Object.keys(columns) as K[]).filter((key) => was[key] !== now[key]);
     if (changed.length > 0) {
-      await tx.insert(consent_events).values(
-        changed.map((key) => ({
-          user_id: actor.userId,
-          item: `permissoes_${key}`,
-          valor: String(row[key]),
-        })),
-      );
+      await tx
+        .insert(consent_events)
+        .values(
+          changed.map((key) => ({ user_id: actor.userId, item: columns[key].name, valor: String(now[key]) })),
+        );
     }
-    return row;
+    return row as Record<K, V>;
   });
 }
 
@@ -87,6 +83,35 @@ type PermissaoColumn =
   | 'permissoes_timeline'
   | 'permissoes_endereco'
   | 'permissoes_emergencia_saude';
+
+function updateOwn(
+  db: Db,
+  actor: Actor,
+  values: Pick<Partial<typeof users.$inferInsert>, PermissaoColumn>,
+): Promise<Permissoes> {
+  return updateOwnColumns(db, actor, permissoesColumns, values) as Promise<Permissoes>;
+}
+
+const alertasColumns = { push: users.alertas_push, email: users.alertas_email };
+
+/** The actor's own alert switches (docs/code-alerts.md "Alerts"); 401 when the account is gone. */
+export async function getAlertas(db: Db, actor: Actor): Promise<Alertas> {
+  const [row] = await db.select(alertasColumns).from(users).where(eq(users.id, actor.userId)).limit(1);
+  if (!row) throw new HttpError(401, UNAUTHENTICATED_MESSAGE);
+  return row;
+}
+
+/** Turns the alerts by Web Push (`push`) or by e-mail (`email`) on or off; a switch left out keeps its value. */
+export function updateAlertas(
+  db: Db,
+  actor: Actor,
+  change: { push?: boolean | undefined; email?: boolean | undefined },
+): Promise<Alertas> {
+  return updateOwnColumns(db, actor, alertasColumns, {
+    ...(change.push === undefined ? {} : { alertas_push: change.push }),
+    ...(change.email === undefined ? {} : { alertas_email: change.email }),
+  }) as Promise<Alertas>;
+}
 
 /** Sets who reads My Health (`permissoes.saude`, 1–4, already validated). */
 export function updateSaudeLevel(db: Db, actor: Actor, saude: number): Promise<Permissoes> {
@@ -136,7 +161,8 @@ function isAccessTab(value: string): value is AccessTab {
  * {@link REMOVED_ACCOUNT_NAME} once that account is deleted. Viewer ids,
  * e-mails and codes are never selected. Tabs keep the order logged; unknown
  * names are dropped. An attempt with a code the patient replaced carries that
- * code (`codigo_substituido`) and no tabs (docs/codes.md "A lost sticker").
+ * code (`codigo_substituido`) and no tabs (docs/codes.md "A lost sticker"); a row whose viewer shared
+ * where they were carries the place (`localizacao`, docs/code-alerts.md "Where").
  */
 export async function listAcessos(
   db: Db,
@@ -152,6 +178,8 @@ export async function listAcessos(
         viewer_name: viewers.name,
         tabs: code_access_logs.tabs,
         codigo_substituido: code_access_logs.codigo_substituido,
+        latitude: code_access_logs.latitude,
+        longitude: code_access_logs.longitude,
       })
       .from(code_access_logs)
       .leftJoin(viewers, eq(viewers.id, code_access_logs.viewer_id))
@@ -169,6 +197,10 @@ export async function listAcessos(
       viewer: kind === 'guest' ? null : { name: row.viewer_name ?? REMOVED_ACCOUNT_NAME, kind },
       tabs: row.tabs.split(',').filter(isAccessTab),
       codigo_substituido: row.codigo_substituido,
+      localizacao:
+        row.latitude === null || row.longitude === null
+          ? null
+          : { latitude: row.latitude, longitude: row.longitude },
     };
   });
   return { acessos, total: totals[0]?.n ?? 0 };

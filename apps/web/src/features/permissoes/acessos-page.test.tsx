@@ -25,6 +25,7 @@ function visitorRows(n: number, first: number): AcessoView[] {
     viewer: null,
     tabs: ['emergencia'],
     codigo_substituido: null,
+    localizacao: null,
   }));
 }
 
@@ -66,6 +67,7 @@ describe("/permissoes/acessos 'Quem acessou meus dados'", () => {
             viewer: { name: 'Carla Mendes', kind: 'own_doctor' },
             tabs: ['emergencia', 'endereco', 'emergencia_saude', 'saude', 'timeline'],
             codigo_substituido: null,
+            localizacao: null,
           },
           {
             id: 3,
@@ -73,6 +75,7 @@ describe("/permissoes/acessos 'Quem acessou meus dados'", () => {
             viewer: { name: 'Bruno Lima', kind: 'other_user' },
             tabs: ['emergencia'],
             codigo_substituido: null,
+            localizacao: null,
           },
           {
             id: 2,
@@ -80,6 +83,7 @@ describe("/permissoes/acessos 'Quem acessou meus dados'", () => {
             viewer: { name: 'Ana Souza', kind: 'self' },
             tabs: ['emergencia', 'saude'],
             codigo_substituido: null,
+            localizacao: null,
           },
           {
             id: 1,
@@ -87,6 +91,7 @@ describe("/permissoes/acessos 'Quem acessou meus dados'", () => {
             viewer: null,
             tabs: ['emergencia'],
             codigo_substituido: null,
+            localizacao: null,
           },
         ],
       },
@@ -204,6 +209,7 @@ describe("/permissoes/acessos 'Quem acessou meus dados'", () => {
             created_at: '2026-11-28T12:00:00.000Z',
             viewer: null,
             tabs: [],
+            localizacao: null,
             codigo_substituido: '123AB456',
           },
         ],
@@ -217,5 +223,28 @@ describe("/permissoes/acessos 'Quem acessou meus dados'", () => {
       'Tentou abrir o código antigo 123 AB 456, que você substituiu: não viu nenhum dado seu.',
     );
     expect(item?.textContent).not.toContain('Viu:');
+  });
+
+  it('shows where the viewer was, when they shared it, with a map link', async () => {
+    setToken('t');
+    stubPages({
+      '/api/permissoes/acessos?offset=0': {
+        total: 1,
+        acessos: [
+          {
+            id: 9,
+            created_at: '2026-11-28T12:00:00.000Z',
+            viewer: null,
+            tabs: ['emergencia'],
+            localizacao: { latitude: -23.551, longitude: -46.633 },
+            codigo_substituido: null,
+          },
+        ],
+      },
+    });
+    renderRoutes(routes, '/permissoes/acessos');
+    const link = await screen.findByRole('link', { name: 'ver no mapa' });
+    expect(link.getAttribute('href')).toBe('https://www.google.com/maps?q=-23.551,-46.633');
+    expect(link.closest('p')?.textContent).toContain('Compartilhou onde estava');
   });
 });

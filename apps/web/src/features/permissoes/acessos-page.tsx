@@ -1,5 +1,5 @@
 import { Anchor, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { type AcessoView, formatCode } from '@pulso/domain';
+import { type AcessoView, formatCode, mapHref } from '@pulso/domain';
 import { Link } from 'react-router';
 import { pageTitles, paths } from '../../lib/paths.ts';
 import { formatDateAtTimeBR } from '../../ui/date-time.ts';
@@ -130,6 +130,18 @@ function AcessoRow({ acesso }: { acesso: AcessoView }) {
         </p>
       ) : (
         <AcessoTabs acesso={acesso} />
+      )}
+      {acesso.localizacao && (
+        <p className={classes.where}>
+          Compartilhou onde estava (aproximadamente, cerca de 100 m):{' '}
+          <Anchor
+            href={mapHref(acesso.localizacao.latitude, acesso.localizacao.longitude)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            ver no mapa
+          </Anchor>
+        </p>
       )}
     </>
   );

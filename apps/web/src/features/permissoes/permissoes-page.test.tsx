@@ -33,6 +33,8 @@ function stubApi(permissoes: Permissoes = DEFAULT_PERMISSOES, onWrite?: Handler)
     const u = String(url);
     if (u === '/api/permissoes' && (init?.method ?? 'GET') === 'GET') return jsonResponse({ permissoes });
     if (u === '/api/permissoes/consentimentos') return jsonResponse(HISTORY);
+    if (u === '/api/permissoes/alertas' && (init?.method ?? 'GET') === 'GET')
+      return jsonResponse({ alertas: { push: true, email: true } });
     if (onWrite) return onWrite(u, init);
     return jsonResponse({ message: 'Não encontrado' }, 404);
   });
@@ -65,6 +67,7 @@ describe('/permissoes (docs/authorization.md "Permissions screen")', () => {
       'Minha saúde',
       'Linha do tempo',
       'Telemedicina',
+      'Avisos quando abrirem seu código',
       'Histórico de consentimentos',
     ]);
 
@@ -272,5 +275,34 @@ describe('/permissoes (docs/authorization.md "Permissions screen")', () => {
     expect(reads()).toHaveLength(1);
     fireEvent.click(level(3));
     await waitFor(() => expect(reads()).toHaveLength(2));
+  });
+
+  it('turns the alerts by notification off at once, and says what that means', async () => {
+    setToken('t');
+    const fetchMock = stubApi(DEFAULT_PERMISSOES, async (url, init) =>
+      url === '/api/permissoes/alertas' && init?.method === 'PUT'
+        ? jsonResponse({
+            message: 'Permissões atualizadas com sucesso',
+            alertas: { push: false, email: true },
+          })
+        : jsonResponse({ message: 'Não encontrado' }, 404),
+    );
+    renderRoutes(routes, '/permissoes');
+    const section = await screen.findByRole('region', { name: 'Avisos quando abrirem seu código' });
+    const push = (await within(section).findByRole('switch', {
+      name: 'Avisar por notificação',
+    })) as HTMLInputElement;
+    const email = within(section).getByRole('switch', { name: 'Avisar por e-mail' }) as HTMLInputElement;
+    expect(push.checked).toBe(true);
+    expect(email.checked).toBe(true);
+    fireEvent.click(push);
+    await waitFor(() =>
+      expect(writes(fetchMock)).toEqual([{ url: '/api/permissoes/alertas', body: { push: false } }]),
+    );
+    await waitFor(() => expect(push.checked).toBe(false));
+    expect(
+      within(section).getByText('Desativado: nenhuma notificação quando abrirem seu código.'),
+    ).not.toBeNull();
+    expect(email.checked).toBe(true);
   });
 });

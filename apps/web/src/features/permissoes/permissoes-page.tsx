@@ -7,10 +7,12 @@ import { useSnackbar } from '../../lib/snackbar/snackbar-context.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { AlertasSection } from './alertas-section.tsx';
 import { usePermissoes } from './api/get-permissoes.ts';
 import { type PermissoesChange, useUpdatePermissoes } from './api/update-permissoes.ts';
 import { ConsentimentosSection } from './consentimentos-section.tsx';
 import classes from './permissoes-page.module.css';
+import { StateSwitch } from './state-switch.tsx';
 
 /** Text of the status shown while a change is being saved. */
 export const SAVING_TEXT = 'Salvando…';
@@ -68,6 +70,7 @@ export default function PermissoesPage() {
       ) : (
         <>
           <PermissoesSections permissoes={query.data.permissoes} />
+          <AlertasSection />
           <ConsentimentosSection />
         </>
       )}
@@ -107,7 +110,7 @@ function PermissoesSections({ permissoes }: { permissoes: Permissoes }) {
           telefone e contato de emergência, características, data de nascimento, tipo sanguíneo, cidade e se
           você é doador de órgãos. É o que ajuda num socorro, por isso não pode ser escondido.
         </Text>
-        <EmergencySwitch
+        <StateSwitch
           label="Mostrar na aba Emergência: alergias, medicamentos e doenças"
           checked={permissoes.emergencia_saude}
           onChange={(checked) => save({ emergencia_saude: checked })}
@@ -115,7 +118,7 @@ function PermissoesSections({ permissoes }: { permissoes: Permissoes }) {
           on="Ativado: quem ler seu código vê, antes de tudo, suas alergias, seus medicamentos e suas doenças, mesmo sem conta no Pulso."
           off="Desativado: um socorrista que ler seu código não vê suas alergias nem seus medicamentos. Só quem pode ver Minha saúde os vê."
         />
-        <EmergencySwitch
+        <StateSwitch
           label="Mostrar na aba Emergência: endereço (rua, número, complemento e bairro)"
           checked={permissoes.endereco}
           onChange={(checked) => save({ endereco: checked })}
@@ -182,41 +185,6 @@ function PermissoesSections({ permissoes }: { permissoes: Permissoes }) {
         </Text>
       </TabSection>
     </>
-  );
-}
-
-/** One of the Emergency tab's switches, with what it means now under it. */
-function EmergencySwitch({
-  label,
-  checked,
-  onChange,
-  saving,
-  on,
-  off,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  saving: boolean;
-  on: string;
-  off: string;
-}) {
-  const stateId = useId();
-  return (
-    <div className={classes.emergencySwitch}>
-      <Switch
-        size="md"
-        checked={checked}
-        onChange={(event) => onChange(event.currentTarget.checked)}
-        label={label}
-        aria-describedby={stateId}
-        aria-busy={saving}
-        classNames={{ root: classes.switch, track: classes.switchTrack }}
-      />
-      <Text id={stateId} size="sm" fw={500}>
-        {checked ? on : off}
-      </Text>
-    </div>
   );
 }
 
