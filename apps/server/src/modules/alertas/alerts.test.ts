@@ -1,6 +1,6 @@
 import { CONSENT_ITEMS, EMBEDDED_CODE_DATA_ID, LOCATION_MESSAGES, PERMISSOES_MESSAGES } from '@pulso/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { code_access_logs, consent_events, replaced_codes, users } from '../../db/schema/index.ts';
 import { readOutbox } from '../../platform/mail.ts';
 import { mailIdle } from '../../platform/mail-jobs.ts';
@@ -12,7 +12,7 @@ import { issueLocationToken, LOCATION_PURPOSE } from '../code/location.ts';
 import { CODE_ALERT_INTERVAL_MS, runCodeAlerts } from './alert-job.ts';
 
 let t: TestApp;
-let push: ReturnType<typeof vi.spyOn>;
+let push: MockInstance<TestApp['app']['ctx']['push']['sendToUser']>;
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -31,7 +31,7 @@ const MINUTE = 60_000;
 const runAt = (ms: number) => runCodeAlerts(t.app.ctx, t.app.log, new Date(Date.now() + 6_000 + ms));
 const open = (code: string, auth: Record<string, string> = {}) =>
   t.app.inject({ url: `/api/code/${code}`, headers: auth });
-const pushBodies = () => push.mock.calls.map((call) => (call[1] as { body: string }).body);
+const pushBodies = () => push.mock.calls.map((call) => call[1].body);
 const mailsTo = async (to: string) => {
   await mailIdle(t.app.ctx);
   // The alerts only: registration mails a verification link too.
