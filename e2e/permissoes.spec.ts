@@ -51,6 +51,7 @@ test('a patient opens their data to anyone, turns the timeline on and sees a vis
     'Minha saúde',
     'Linha do tempo',
     'Telemedicina',
+    'Avisos quando abrirem seu código',
     'Histórico de consentimentos',
   ]);
   await expect(page.getByRole('radio', { name: 'Eu e meus médicos' })).toBeChecked();

@@ -209,8 +209,9 @@ export async function buildApp(given: AppContext): Promise<FastifyInstance> {
   // closes its connection: the unread rest would stall the next request sent on it.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
-    // The reader needs the camera of this origin only.
-    reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=()');
+    // The reader needs the camera of this origin only; the public page, the viewer's location on their tap
+    // (docs/code-alerts.md "Where").
+    reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=(self)');
     if (!request.raw.complete && request.headers['content-type']?.startsWith('multipart/')) {
       reply.header('connection', 'close');
     }
