@@ -23,6 +23,7 @@ import { conteudoRoutes } from './modules/conteudo/conteudo.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { devmailRoutes } from './modules/devmail/devmail.routes.ts';
 import { empresasRoutes } from './modules/empresas/empresas.routes.ts';
+import { fhirRoutes } from './modules/fhir/index.ts';
 import { healthRoutes } from './modules/healthcheck/healthcheck.routes.ts';
 import { instrumented, registerMetrics } from './modules/healthcheck/metrics.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
@@ -245,6 +246,7 @@ export async function buildApp(given: AppContext): Promise<FastifyInstance> {
       await api.register(empresasRoutes);
       await api.register(saudeRoutes);
       await api.register(permissoesRoutes);
+      await api.register(fhirRoutes);
       await api.register(medicosRoutes);
       await api.register(timelineRoutes);
       await api.register(clinicasRoutes);
