@@ -5,7 +5,7 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RouteAccess } from './access.ts';
 import type { Db } from './db/client.ts';
-import { medico_crms, medicos, profissionais, users } from './db/schema/index.ts';
+import { data_exports, medico_crms, medicos, profissionais, users } from './db/schema/index.ts';
 import { createStaffAccount } from './modules/admin/staff.service.ts';
 import { hashPassword, issueSession } from './modules/auth/auth.service.ts';
 import { drawFreeCode } from './modules/auth/registration.ts';
@@ -281,6 +281,23 @@ const SCENARIOS: Record<string, Scenario> = {
       .set({ permissoes_saude: 4, permissoes_timeline: true })
       .where(eq(users.id, w.userId.owner));
     return {};
+  },
+  // The owner's ready ZIP (docs/data-export.md "Download"): only the owner downloads it.
+  'GET /api/exportacao/:id/arquivo': async (w, t) => {
+    const key = `exportacoes/matriz${randomBytes(8).toString('hex')}.zip`;
+    await t.app.ctx.storage.put(key, Buffer.from('PK'));
+    const [row] = await w.db
+      .insert(data_exports)
+      .values({
+        user_id: w.userId.owner,
+        status: 'pronto',
+        file_key: key,
+        bytes: 2,
+        ready_at: new Date(),
+        expires_at: new Date(Date.now() + 3600_000),
+      })
+      .returning({ id: data_exports.id });
+    return { params: { id: row?.id ?? 0 } };
   },
   // Never clears or moves the support pseudo-doctor: later worlds have none.
   'PUT /api/admin/medicos/:id/suporte': async (w) => ({ params: { id: w.medicoId }, body: { ativo: false } }),

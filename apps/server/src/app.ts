@@ -23,6 +23,7 @@ import { conteudoRoutes } from './modules/conteudo/conteudo.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { devmailRoutes } from './modules/devmail/devmail.routes.ts';
 import { empresasRoutes } from './modules/empresas/empresas.routes.ts';
+import { exportacaoRoutes } from './modules/exportacao/index.ts';
 import { fhirRoutes } from './modules/fhir/index.ts';
 import { healthRoutes } from './modules/healthcheck/healthcheck.routes.ts';
 import { instrumented, registerMetrics } from './modules/healthcheck/metrics.routes.ts';
@@ -242,6 +243,7 @@ export async function buildApp(given: AppContext): Promise<FastifyInstance> {
       await api.register(accountRoutes);
       await api.register(conteudoRoutes);
       await api.register(settingsRoutes);
+      await api.register(exportacaoRoutes);
       await api.register(devicesRoutes);
       await api.register(empresasRoutes);
       await api.register(saudeRoutes);

@@ -7,6 +7,7 @@ import { copyDbTemplate } from './db-template.ts';
 import { acquireDataDirLock } from './lock.ts';
 import { CODE_ALERTS_JOB_MS, runCodeAlerts } from './modules/alertas/index.ts';
 import { forgetIdleLoginFailures } from './modules/auth/login-throttle.ts';
+import { EXPORTACAO_JOB_MS, runExportJob } from './modules/exportacao/index.ts';
 import { RENEWAL_JOB_MS, renewDueSubscriptions } from './modules/planos/renewal.ts';
 import { endIdleAtendimentos } from './modules/telemedicina/inactivity.ts';
 import { createScheduler, withStartupLock } from './platform/jobs.ts';
@@ -127,6 +128,13 @@ async function main(): Promise<void> {
         name: 'login-failures-idle',
         everyMs: LOGIN_FAILURES_JOB_MS,
         run: () => forgetIdleLoginFailures(database.db),
+      },
+      {
+        // docs/data-export.md "The job": makes the pending ZIPs, deletes the expired ones.
+        name: 'exportacao-dados',
+        everyMs: EXPORTACAO_JOB_MS,
+        runAtStart: true,
+        run: () => runExportJob(app.ctx, app.log),
       },
     ],
   });

@@ -212,3 +212,32 @@ export function codeAlertMail(input: {
     ],
   });
 }
+
+/**
+ * "Seus dados estão prontos" (docs/data-export.md "The job"): the ZIP asked for in /settings is
+ * ready until `validoAte` (`dd/mm/aaaa às HH:mm`, America/Sao_Paulo); the button opens `link`
+ * (/settings), where the signed-in owner downloads it. No health data and no download link in the mail:
+ * the file is served only to the signed-in owner.
+ */
+export function exportacaoProntaMail(input: {
+  to: string;
+  name: string;
+  validoAte: string;
+  link: string;
+}): MailMessage {
+  return actionMail({
+    to: input.to,
+    subject: `Seus dados estão prontos para baixar - ${PRODUCT}`,
+    greetingName: input.name,
+    intro: [
+      `O arquivo com os seus dados do ${PRODUCT}, que você pediu em Configurações, está pronto.`,
+      `Ele pode ser baixado até ${input.validoAte}, depois de entrar na sua conta, em Configurações → Baixar meus dados.`,
+    ],
+    action: 'Baixar meus dados',
+    link: input.link,
+    outro: [
+      'Guarde o arquivo em um lugar seguro: ele contém os seus dados de saúde.',
+      `Se você não pediu os seus dados, troque sua senha e fale com a equipe do ${PRODUCT}.`,
+    ],
+  });
+}

@@ -5,7 +5,8 @@ import { users } from './users.ts';
  * A patient's requests to take all their data out (docs/data-export.md; LGPD art. 18, II and V):
  * `status` `pendente` (the job has not made it yet), `pronto` (the ZIP is in storage under
  * `file_key`, `bytes` long, downloadable by its owner until `expires_at`, 24 h after `ready_at`) or
- * `falhou` (`error` says why, without personal data). One at a time per account.
+ * `falhou` (`error` says why, without personal data). While the job makes it, `status` is `gerando` and
+ * `ready_at` the instant it was claimed (docs/data-export.md "The job"). One at a time per account.
  */
 export const data_exports = pgTable(
   'data_exports',

@@ -6,6 +6,9 @@ import { warmPasswordRule } from '../../test/password-rule.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import SettingsPage from './settings-page.tsx';
 
+// 'Baixar meus dados' asks for its state on mount; its own tests are data-export-panel.test.tsx.
+vi.mock('./data-export-panel.tsx', () => ({ DataExportPanel: () => null }));
+
 beforeAll(warmPasswordRule, 60_000);
 
 const routes = [

@@ -4,10 +4,11 @@ import { pageTitles, paths } from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { CloseAccountPanel } from './close-account-panel.tsx';
+import { DataExportPanel } from './data-export-panel.tsx';
 
 /**
  * /settings, 'Configurações' (docs/accounts.md "Settings"): the 'Alterar Senha' tab and 'Encerrar conta'; below
- * them the way to /profissional (the routes list it but no menu links it: issue 7 puts it here).
+ * them 'Baixar meus dados' (docs/data-export.md) and the way to /profissional (the routes list it but no menu links it: issue 7 puts it here).
  */
 export default function SettingsPage() {
   useDocumentTitle(pageTitles.settings);
@@ -26,6 +27,7 @@ export default function SettingsPage() {
           <CloseAccountPanel />
         </Tabs.Panel>
       </Tabs>
+      <DataExportPanel />
       <Stack gap="xs" component="section" aria-labelledby="settings-profissional">
         <Title order={2} id="settings-profissional" size="h3">
           {pageTitles.profissional}
