@@ -4,9 +4,11 @@ import { pageTitles, paths } from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { CloseAccountPanel } from './close-account-panel.tsx';
+import { DeleteAccountPanel } from './delete-account-panel.tsx';
 
 /**
- * /settings, 'Configurações' (docs/accounts.md "Settings"): the 'Alterar Senha' tab and 'Encerrar conta'; below
+ * /settings, 'Configurações' (docs/accounts.md "Settings"): the 'Alterar Senha' tab, 'Encerrar conta' and
+ * 'Excluir conta' (docs/account-deletion.md); below
  * them the way to /profissional (the routes list it but no menu links it: issue 7 puts it here).
  */
 export default function SettingsPage() {
@@ -18,12 +20,16 @@ export default function SettingsPage() {
         <Tabs.List>
           <Tabs.Tab value="senha">Alterar Senha</Tabs.Tab>
           <Tabs.Tab value="conta">Encerrar conta</Tabs.Tab>
+          <Tabs.Tab value="excluir">Excluir conta</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="senha" pt="lg">
           <ChangePasswordForm />
         </Tabs.Panel>
         <Tabs.Panel value="conta" pt="lg">
           <CloseAccountPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="excluir" pt="lg">
+          <DeleteAccountPanel />
         </Tabs.Panel>
       </Tabs>
       <Stack gap="xs" component="section" aria-labelledby="settings-profissional">
