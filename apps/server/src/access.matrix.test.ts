@@ -303,6 +303,9 @@ const SCENARIOS: Record<string, Scenario> = {
   'PUT /api/admin/medicos/:id/suporte': async (w) => ({ params: { id: w.medicoId }, body: { ativo: false } }),
   // A refused body: the accounts stay open for the callers after this one.
   'PUT /api/settings/account/closed': async () => ({ body: { is_active: true } }),
+  'POST /api/settings/excluir': async () => ({
+    body: { password: 'matriz-de-acesso-senha-longa', confirmacao: 'nao' },
+  }),
   'PUT /api/settings/password': async () => ({
     body: {
       password_current: 'nao-e-a-senha-certa',

@@ -9,6 +9,7 @@ import { CODE_ALERTS_JOB_MS, runCodeAlerts } from './modules/alertas/index.ts';
 import { forgetIdleLoginFailures } from './modules/auth/login-throttle.ts';
 import { EXPORTACAO_JOB_MS, runExportJob } from './modules/exportacao/index.ts';
 import { RENEWAL_JOB_MS, renewDueSubscriptions } from './modules/planos/renewal.ts';
+import { runErasure } from './modules/settings/index.ts';
 import { endIdleAtendimentos } from './modules/telemedicina/inactivity.ts';
 import { createScheduler, withStartupLock } from './platform/jobs.ts';
 import { createMailer } from './platform/mail.ts';
@@ -32,6 +33,8 @@ const SHARED_TEMP_FILE_AGE_MS = 15 * 60_000;
 const INACTIVITY_JOB_MS = 60_000;
 /** How often sign-in failures idle for a day are deleted (docs/auth-security.md "Login throttle"). */
 const LOGIN_FAILURES_JOB_MS = 3600_000;
+/** How often deleted accounts past their 7 days are erased (docs/account-deletion.md "The job"). */
+const ERASURE_JOB_MS = 3600_000;
 
 /**
  * `npm start`: reads the environment, creates `DATA_DIR`, takes the
@@ -135,6 +138,12 @@ async function main(): Promise<void> {
         everyMs: EXPORTACAO_JOB_MS,
         runAtStart: true,
         run: () => runExportJob(app.ctx, app.log),
+      },
+      {
+        name: 'exclusao-contas',
+        everyMs: ERASURE_JOB_MS,
+        runAtStart: true,
+        run: () => runErasure(app.ctx, app.log),
       },
     ],
   });

@@ -30,6 +30,7 @@ export * from './saude/saude.ts';
 export * from './saude/sus.ts';
 export * from './score/schemas.ts';
 export * from './score/score.ts';
+export * from './settings/deletion.ts';
 export * from './settings/exportacao.ts';
 export * from './settings/schemas.ts';
 export * from './shared/dates.ts';

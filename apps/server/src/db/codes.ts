@@ -1,11 +1,12 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import { replaced_codes, users, virgin_codes } from './schema/index.ts';
+import { replaced_codes, retired_codes, users, virgin_codes } from './schema/index.ts';
 
 /**
  * Which of `codes` (canonical) are not free to hand out (docs/codes.md "Personal code", "A lost sticker"): held
  * by an account, printed on a sticker (claimed or not), or replaced by their patient — a replaced code stays its
- * first owner's and keeps answering "Este código foi substituído". One statement for every candidate; the
+ * first owner's and keeps answering "Este código foi substituído" — or retired with an erased account
+ * (docs/account-deletion.md "The code"), never to be drawn again. One statement for every candidate; the
  * primary keys of `users.code` and `virgin_codes` still settle a race with a concurrent draw.
  */
 export async function takenCodes(db: Db, codes: string[]): Promise<Set<string>> {
@@ -20,6 +21,9 @@ export async function takenCodes(db: Db, codes: string[]): Promise<Set<string>> 
         .select({ code: replaced_codes.code })
         .from(replaced_codes)
         .where(inArray(replaced_codes.code, codes)),
+    )
+    .union(
+      db.select({ code: retired_codes.code }).from(retired_codes).where(inArray(retired_codes.code, codes)),
     );
   return new Set(rows.map((row) => row.code));
 }

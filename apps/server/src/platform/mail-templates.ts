@@ -241,3 +241,31 @@ export function exportacaoProntaMail(input: {
     ],
   });
 }
+
+/**
+ * "Excluir minha conta e meus dados" asked (docs/account-deletion.md "Asking"): the day the data will be
+ * erased (`dia`, dd/mm/aaaa), that signing in before it cancels the deletion (the button opens `link`, the
+ * sign-in page) and what is kept after it.
+ */
+export function deletionRequestedMail(input: {
+  to: string;
+  name: string;
+  dia: string;
+  link: string;
+}): MailMessage {
+  return actionMail({
+    to: input.to,
+    subject: `Exclusão da sua conta marcada para ${input.dia} - ${PRODUCT}`,
+    greetingName: input.name,
+    intro: [
+      `Recebemos o seu pedido para excluir a sua conta e os seus dados no ${PRODUCT}. A conta já foi desativada e o seu código não mostra mais nada.`,
+      `Em ${input.dia} os seus dados serão excluídos definitivamente. Até lá, basta entrar com o seu e-mail e a sua senha para cancelar a exclusão.`,
+    ],
+    action: 'Entrar e cancelar a exclusão',
+    link: input.link,
+    outro: [
+      'Depois da exclusão guardamos apenas o que a lei exige: o que os médicos escreveram nos seus atendimentos (prontuário, por 20 anos) e os valores e datas dos pagamentos, sem ligação com você (5 anos).',
+      'Se você não pediu a exclusão, entre agora e troque a sua senha.',
+    ],
+  });
+}

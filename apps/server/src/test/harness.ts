@@ -28,7 +28,8 @@ export interface TestApp {
   dataDir: string;
   /**
    * Deletes every user and what hangs from them, and the plans and clinics
-   * (not cascaded from users); reference data (cities, specialties,
+   * (not cascaded from users) and the erasure's retired codes, retained records
+   * and file queue; reference data (cities, specialties,
    * diseases, content pages) stays.
    */
   reset(): Promise<void>;
@@ -110,7 +111,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       for (let attempt = 1; ; attempt += 1) {
         try {
           await database.db.execute(
-            sql`TRUNCATE users, sessions, virgin_codes, code_access_logs, job_cursors, companies, planos, clinicas RESTART IDENTITY CASCADE`,
+            sql`TRUNCATE users, sessions, virgin_codes, code_access_logs, job_cursors, companies, planos, clinicas, retired_codes, retained_records, storage_deletions RESTART IDENTITY CASCADE`,
           );
           return;
         } catch (error) {

@@ -4,6 +4,7 @@ export * from './auth.ts';
 export * from './companies.ts';
 export * from './consent.ts';
 export * from './conteudo.ts';
+export * from './deletion.ts';
 export * from './exports.ts';
 export * from './indicadores.ts';
 export * from './medicos.ts';

@@ -42,6 +42,9 @@ export const users = pgTable(
     // Closing the account deactivates it (issue 3): no login, no public view.
     is_active: boolean('is_active').notNull().default(true),
     closed_at: timestamp('closed_at', { withTimezone: true }),
+    // "Excluir minha conta e meus dados" asked at this instant (docs/account-deletion.md): the account is closed
+    // and erased 7 days later unless its owner signs in before.
+    exclusao_solicitada_em: timestamp('exclusao_solicitada_em', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     // pessoal
@@ -98,6 +101,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_code_unique').on(t.code),
+    // The erasure job's look-up of the accounts whose grace has passed.
+    index('users_exclusao_idx')
+      .on(t.exclusao_solicitada_em)
+      .where(sql`${t.exclusao_solicitada_em} is not null`),
   ],
 );
 

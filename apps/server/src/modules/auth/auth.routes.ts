@@ -2,6 +2,7 @@ import {
   AUTH_MESSAGES,
   accountThrottledMessage,
   addressThrottledMessage,
+  DELETION_MESSAGES,
   LoginSchema,
   RegisterSchema,
   UserViewSchema,
@@ -91,7 +92,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ unread: UnreadCounts }> = async
    * `POST /api/login` `{email, password}` (docs/accounts.md "Sign-in") → 200
    * `{user, token, message}`; 422 'E-mail ou senha incorretos' for a wrong password and an
    * unknown e-mail alike; 422 that the account was closed, with the contact
-   * e-mail, for a closed account's right password; 429 with the wait in pt-BR (and `Retry-After`,
+   * e-mail, for a closed account's right password; a pending deletion's right password within its 7 days
+   * reopens the account and answers `message` 'A exclusão da sua conta foi cancelada.'
+   * (docs/account-deletion.md "Grace"); 429 with the wait in pt-BR (and `Retry-After`,
    * seconds) while the account cools down after 10 wrong passwords, or
    * while the client address has had `RATE_LIMIT_LOGIN_FAILURES` wrong
    * passwords in 15 minutes (docs/auth-security.md "Login throttle"). Only
@@ -116,15 +119,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ unread: UnreadCounts }> = async
       }
       const attempt = await takeLoginAttempt(db, email);
       if (!attempt.allowed) throw tooMany(reply, attempt.waitMs, accountThrottledMessage(attempt.waitMs));
-      let userId: number;
+      let signedIn: Awaited<ReturnType<typeof authenticate>>;
       try {
-        userId = await authenticate(db, email, password, app.ctx.config.contato.email);
+        signedIn = await authenticate(db, email, password, app.ctx.config.contato.email);
       } catch (error) {
         if (error instanceof HttpError && error.statusCode === 422) await addressFailures(request);
         throw error;
       }
       await clearLoginFailures(db, email);
-      return session(userId, request.headers['user-agent'], AUTH_MESSAGES.loggedIn);
+      const message = signedIn.deletionCancelled ? DELETION_MESSAGES.cancelled : AUTH_MESSAGES.loggedIn;
+      return session(signedIn.userId, request.headers['user-agent'], message);
     },
   );
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { AUTH_MESSAGES } from '@pulso/domain';
+import { AUTH_MESSAGES, DELETION_GRACE_DAYS } from '@pulso/domain';
 import type { PasswordOwner } from '@pulso/domain/password-strength';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -129,20 +129,26 @@ export async function revokeSession(db: Db, sessionId: number): Promise<void> {
 }
 
 /**
- * Checks e-mail and password; answers the user id, or throws 422 under
- * `password`: 'E-mail ou senha incorretos' whether the e-mail or the
- * password is wrong; for a closed account (docs/auth-security.md), with its
- * right password only, that it was closed and where to write (`contato`, an
- * e-mail) — a wrong password tells nothing about whether the account exists.
+ * Checks e-mail and password; answers the user id and whether this sign-in cancelled a pending deletion, or
+ * throws 422 under `password`: 'E-mail ou senha incorretos' whether the e-mail or the password is wrong; for a
+ * closed account (docs/auth-security.md), with its right password only, that it was closed and where to write
+ * (`contato`, an e-mail) — a wrong password tells nothing about whether the account exists. An account whose
+ * deletion was asked less than 7 days ago is reopened instead: the deletion is cancelled
+ * (docs/account-deletion.md "Grace"); past the 7 days it answers as closed until the erasure job runs.
  */
 export async function authenticate(
   db: Db,
   email: string,
   password: string,
   contato: string,
-): Promise<number> {
+): Promise<{ userId: number; deletionCancelled: boolean }> {
   const [row] = await db
-    .select({ id: users.id, password_hash: users.password_hash, is_active: users.is_active })
+    .select({
+      id: users.id,
+      password_hash: users.password_hash,
+      is_active: users.is_active,
+      exclusao: users.exclusao_solicitada_em,
+    })
     .from(users)
     .where(sql`lower(${users.email}) = ${email}`)
     .limit(1);
@@ -153,6 +159,22 @@ export async function authenticate(
   if (!(await verify(row.password_hash, password))) {
     throw fieldError('password', AUTH_MESSAGES.invalidCredentials);
   }
-  if (!row.is_active) throw fieldError('password', AUTH_MESSAGES.accountClosed(contato));
-  return row.id;
+  if (row.is_active) return { userId: row.id, deletionCancelled: false };
+  if (row.exclusao && (await cancelDeletion(db, row.id))) return { userId: row.id, deletionCancelled: true };
+  throw fieldError('password', AUTH_MESSAGES.accountClosed(contato));
+}
+
+/**
+ * Reopens an account whose deletion is pending and still inside its grace (docs/account-deletion.md "Grace"):
+ * answers false when the grace is over or the erasure job took the account first (its transaction locks the
+ * row and checks the same condition, so exactly one of the two wins).
+ */
+async function cancelDeletion(db: Db, userId: number): Promise<boolean> {
+  const graceStart = new Date(Date.now() - DELETION_GRACE_DAYS * 24 * 3600 * 1000);
+  const reopened = await db
+    .update(users)
+    .set({ is_active: true, closed_at: null, exclusao_solicitada_em: null })
+    .where(and(eq(users.id, userId), gt(users.exclusao_solicitada_em, graceStart)))
+    .returning({ id: users.id });
+  return reopened.length > 0;
 }

@@ -68,7 +68,7 @@ describe('GET /api/politica', () => {
     const { titulo, html } = res.json() as { titulo: string; html: string };
     expect(titulo).toBe('Política de privacidade');
     for (const text of [
-      'Última atualização: 22/11/2026',
+      'Última atualização: 28/11/2026',
       'Lei nº 13.709/2018',
       'Quem é o controlador',
       'Dados da conta',
@@ -90,6 +90,11 @@ describe('GET /api/politica', () => {
       'Transferência internacional',
       'Resolução CFM nº 1.821/2007',
       '20 anos',
+      // docs/account-deletion.md "What is kept and why": what the deletion erases and what it keeps.
+      'Excluir minha conta e meus dados',
+      'depois de 7 dias, apagamos',
+      'apenas o que os médicos escreveram',
+      'sem ligação com você',
       '6 meses, conforme o art. 15 do Marco Civil da Internet',
       'Confirmação de que tratamos os seus dados',
       'Acesso aos seus dados',

@@ -1,3 +1,4 @@
+import { DELETION_MESSAGES } from '@pulso/domain';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api.ts';
 import { loginRedirectTarget } from '../../lib/auth.tsx';
@@ -7,7 +8,8 @@ import { useLogin } from './api/login.ts';
 
 /**
  * Patient sign-in (docs/accounts.md "Sign-in"): e-mail and password, Enter
- * submits; on success goes to the page the guard stopped at, or `/`.
+ * submits; on success goes to the page the guard stopped at, or `/`, telling when the sign-in cancelled the
+ * account's deletion.
  */
 export function LoginForm({ onForgotPassword }: { onForgotPassword: (email: string) => void }) {
   const navigate = useNavigate();
@@ -22,7 +24,11 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: (email: stri
       onForgotPassword={onForgotPassword}
       onSubmit={(values) =>
         login.mutate(values, {
-          onSuccess: () => navigate(loginRedirectTarget(location.state), { replace: true }),
+          onSuccess: async (answer) => {
+            await navigate(loginRedirectTarget(location.state), { replace: true });
+            // Signing in within the 7 days cancelled a deletion (docs/account-deletion.md "Grace"): say so.
+            if (answer.message === DELETION_MESSAGES.cancelled) snackbar.success(answer.message);
+          },
           // docs/accounts.md "Sign-in": the response message is shown in the snackbar.
           onError: (error) => snackbar.error(error instanceof ApiError ? error.message : error),
         })

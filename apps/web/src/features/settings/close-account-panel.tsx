@@ -24,8 +24,8 @@ function Consequences() {
         seus dados de emergência.
       </List.Item>
       <List.Item>
-        Seus dados ficam guardados, não são apagados. A exclusão virá junto com a exportação dos dados; até
-        lá, peça pelo e-mail privacidade@pulso.app.br.
+        Seus dados ficam guardados, não são apagados. Para apagá-los, use "Excluir minha conta e meus dados",
+        na aba ao lado.
       </List.Item>
     </List>
   );

@@ -146,6 +146,7 @@ describe('/settings \'Encerrar conta\' (docs/accounts.md "Closing the account")'
     expect(within(dialog).getByText(/não conseguirá mais entrar/)).not.toBeNull();
     expect(within(dialog).getByText(/deixará de funcionar/)).not.toBeNull();
     expect(within(dialog).getByText(/Seus dados ficam guardados, não são apagados/)).not.toBeNull();
+    expect(within(dialog).queryByText(/exportação dos dados/)).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(fetchMock).not.toHaveBeenCalled();
@@ -205,6 +206,69 @@ describe('/settings \'Encerrar conta\' (docs/accounts.md "Closing the account")'
     fireEvent.click(within(dialog).getByRole('button', { name: 'Encerrar minha conta' }));
     expect(await within(dialog).findByText('Senha incorreta')).not.toBeNull();
     expect(field.value).toBe('errada');
+    expect(router.state.location.pathname).toBe('/settings');
+    expect(getToken()).toBe('t0k3n');
+  });
+});
+
+describe('/settings \'Excluir conta\' (docs/account-deletion.md "Asking")', () => {
+  async function openDialog() {
+    fireEvent.click(screen.getByRole('tab', { name: 'Excluir conta' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Excluir minha conta e meus dados' }));
+    return screen.findByRole('dialog', { name: 'Excluir sua conta e seus dados?' });
+  }
+
+  it('asks for the password and EXCLUIR typed before sending; then signs out to /login with the day', async () => {
+    setToken('t0k3n');
+    const message =
+      'Sua conta foi desativada e os seus dados serão excluídos em 05/12/2026. Para cancelar, entre de novo até lá.';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ message, exclui_em: '2026-12-05T22:00:00.000Z' })),
+    );
+    const { router } = renderRoutes(routes, '/settings');
+    const dialog = await openDialog();
+    expect(within(dialog).getByText(/Depois de 7 dias, apagamos/)).not.toBeNull();
+    expect(within(dialog).getByText(/Guardamos só o que a lei exige/)).not.toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Excluir minha conta' }));
+    expect(await within(dialog).findByText('Informe sua senha para excluir a conta')).not.toBeNull();
+    expect(within(dialog).getByText('Digite EXCLUIR para confirmar a exclusão')).not.toBeNull();
+    fireEvent.change(within(dialog).getByLabelText(/^Senha/), { target: { value: 'minha-senha-1' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Para confirmar, digite EXCLUIR/), {
+      target: { value: 'excluir' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Excluir minha conta' }));
+    expect(await within(dialog).findByText('Digite EXCLUIR para confirmar a exclusão')).not.toBeNull();
+    expect(vi.mocked(fetch)).not.toHaveBeenCalled();
+    fireEvent.change(within(dialog).getByLabelText(/^Para confirmar, digite EXCLUIR/), {
+      target: { value: 'EXCLUIR' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Excluir minha conta' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(getToken()).toBeNull();
+    const [url, init] = vi.mocked(fetch).mock.calls[0] ?? [];
+    expect(url).toBe('/api/settings/excluir');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ password: 'minha-senha-1', confirmacao: 'EXCLUIR' });
+    expect(await screen.findByText(message)).not.toBeNull();
+  });
+
+  it("says 'Senha incorreta' under the field, keeping the dialog and the session", async () => {
+    setToken('t0k3n');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({ message: 'Senha incorreta', errors: { password: ['Senha incorreta'] } }, 422),
+      ),
+    );
+    const { router } = renderRoutes(routes, '/settings');
+    const dialog = await openDialog();
+    fireEvent.change(within(dialog).getByLabelText(/^Senha/), { target: { value: 'errada' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Para confirmar, digite EXCLUIR/), {
+      target: { value: 'EXCLUIR' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Excluir minha conta' }));
+    expect(await within(dialog).findByText('Senha incorreta')).not.toBeNull();
     expect(router.state.location.pathname).toBe('/settings');
     expect(getToken()).toBe('t0k3n');
   });

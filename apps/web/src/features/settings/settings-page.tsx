@@ -5,10 +5,12 @@ import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { CloseAccountPanel } from './close-account-panel.tsx';
 import { DataExportPanel } from './data-export-panel.tsx';
+import { DeleteAccountPanel } from './delete-account-panel.tsx';
 
 /**
- * /settings, 'Configurações' (docs/accounts.md "Settings"): the 'Alterar Senha' tab and 'Encerrar conta'; below
- * them 'Baixar meus dados' (docs/data-export.md) and the way to /profissional (the routes list it but no menu links it: issue 7 puts it here).
+ * /settings, 'Configurações' (docs/accounts.md "Settings"): the 'Alterar Senha' tab, 'Encerrar conta' and
+ * 'Excluir conta' (docs/account-deletion.md); below them 'Baixar meus dados' (docs/data-export.md) and the way
+ * to /profissional (the routes list it but no menu links it: issue 7 puts it here).
  */
 export default function SettingsPage() {
   useDocumentTitle(pageTitles.settings);
@@ -19,12 +21,16 @@ export default function SettingsPage() {
         <Tabs.List>
           <Tabs.Tab value="senha">Alterar Senha</Tabs.Tab>
           <Tabs.Tab value="conta">Encerrar conta</Tabs.Tab>
+          <Tabs.Tab value="excluir">Excluir conta</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="senha" pt="lg">
           <ChangePasswordForm />
         </Tabs.Panel>
         <Tabs.Panel value="conta" pt="lg">
           <CloseAccountPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="excluir" pt="lg">
+          <DeleteAccountPanel />
         </Tabs.Panel>
       </Tabs>
       <DataExportPanel />
