@@ -43,6 +43,7 @@ import { qrcodeRoutes } from './modules/qrcode/qrcode.routes.ts';
 import { saudeRoutes } from './modules/saude/saude.routes.ts';
 import { scoreRoutes } from './modules/score/score.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { shlRoutes } from './modules/shl/index.ts';
 import { chatRoutes } from './modules/telemedicina/chat.routes.ts';
 import { telemedicinaRoutes } from './modules/telemedicina/telemedicina.routes.ts';
 import { telemedicinaUnread } from './modules/telemedicina/telemedicina.service.ts';
@@ -249,6 +250,7 @@ export async function buildApp(given: AppContext): Promise<FastifyInstance> {
       await api.register(saudeRoutes);
       await api.register(permissoesRoutes);
       await api.register(fhirRoutes);
+      await api.register(shlRoutes);
       await api.register(medicosRoutes);
       await api.register(timelineRoutes);
       await api.register(clinicasRoutes);

@@ -44,6 +44,7 @@ export * from './shared/phone.ts';
 export * from './shared/text.ts';
 export * from './shared/zod-helpers.ts';
 export * from './shared/zod-locale.ts';
+export * from './shl/shl.ts';
 export * from './telemedicina/events.ts';
 export * from './telemedicina/pagamento.ts';
 export * from './telemedicina/schemas.ts';

@@ -447,6 +447,7 @@ describe('labels', () => {
       'saude',
       'timeline',
       'adicionar',
+      'resumo',
     ]);
   });
 
@@ -481,6 +482,7 @@ describe('AcessoViewSchema', () => {
     tabs: ['emergencia', 'saude'] as AccessTab[],
     codigo_substituido: null,
     localizacao: null,
+    destinatario: null,
   };
 
   it('parses a signed-in viewer and a visitor', () => {

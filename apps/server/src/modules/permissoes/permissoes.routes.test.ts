@@ -364,6 +364,7 @@ describe('GET /api/permissoes/acessos', () => {
       expect(Object.keys(a).sort()).toEqual([
         'codigo_substituido',
         'created_at',
+        'destinatario',
         'id',
         'localizacao',
         'tabs',

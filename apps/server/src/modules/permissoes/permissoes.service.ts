@@ -178,6 +178,7 @@ export async function listAcessos(
         viewer_name: viewers.name,
         tabs: code_access_logs.tabs,
         codigo_substituido: code_access_logs.codigo_substituido,
+        destinatario: code_access_logs.destinatario,
         latitude: code_access_logs.latitude,
         longitude: code_access_logs.longitude,
       })
@@ -197,6 +198,7 @@ export async function listAcessos(
       viewer: kind === 'guest' ? null : { name: row.viewer_name ?? REMOVED_ACCOUNT_NAME, kind },
       tabs: row.tabs.split(',').filter(isAccessTab),
       codigo_substituido: row.codigo_substituido,
+      destinatario: row.destinatario,
       localizacao:
         row.latitude === null || row.longitude === null
           ? null

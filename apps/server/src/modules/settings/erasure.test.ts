@@ -105,6 +105,7 @@ const RULES: Record<string, ((v: Victim) => string) | { none: string }> = {
   'public.retired_codes': { none: 'retained: codes never drawn again, checked below' },
   'public.sandbox_charges': (v) => `x.customer_id = ${q(v.customer)}`,
   'public.sandbox_payment_methods': (v) => `x.customer_id = ${q(v.customer)}`,
+  'public.shl_links': (v) => `x.user_id = ${v.id}`,
   'public.score_questions': { none: 'content' },
   'public.score_quizzes': { none: 'content' },
   'public.score_results': (v) => `x.user_id = ${v.id}`,
@@ -222,6 +223,9 @@ beforeAll(async () => {
   await t.app.ctx.storage.put('exports/beatriz.zip', Buffer.from('zip'));
   await rows(
     `insert into data_exports (user_id, status, file_key, bytes) values (${id}, 'pronto', 'exports/beatriz.zip', 3)`,
+  );
+  await rows(
+    `insert into shl_links (user_id, manifest_id, label, expires_at, jwe) values (${id}, 'm-beatriz', 'Viagem', now() + interval '1 day', 'cifrado')`,
   );
   const replaced = await drawFreeCode(db);
   await rows(`insert into replaced_codes (code, user_id) values ('${replaced}', ${id})`);

@@ -26,6 +26,7 @@ function visitorRows(n: number, first: number): AcessoView[] {
     tabs: ['emergencia'],
     codigo_substituido: null,
     localizacao: null,
+    destinatario: null,
   }));
 }
 
@@ -68,6 +69,7 @@ describe("/permissoes/acessos 'Quem acessou meus dados'", () => {
             tabs: ['emergencia', 'endereco', 'emergencia_saude', 'saude', 'timeline'],
             codigo_substituido: null,
             localizacao: null,
+            destinatario: null,
           },
           {
             id: 3,
@@ -76,6 +78,7 @@ describe("/permissoes/acessos 'Quem acessou meus dados'", () => {
             tabs: ['emergencia'],
             codigo_substituido: null,
             localizacao: null,
+            destinatario: null,
           },
           {
             id: 2,
@@ -84,6 +87,7 @@ describe("/permissoes/acessos 'Quem acessou meus dados'", () => {
             tabs: ['emergencia', 'saude'],
             codigo_substituido: null,
             localizacao: null,
+            destinatario: null,
           },
           {
             id: 1,
@@ -92,6 +96,7 @@ describe("/permissoes/acessos 'Quem acessou meus dados'", () => {
             tabs: ['emergencia'],
             codigo_substituido: null,
             localizacao: null,
+            destinatario: null,
           },
         ],
       },
@@ -210,6 +215,7 @@ describe("/permissoes/acessos 'Quem acessou meus dados'", () => {
             viewer: null,
             tabs: [],
             localizacao: null,
+            destinatario: null,
             codigo_substituido: '123AB456',
           },
         ],
@@ -237,6 +243,7 @@ describe("/permissoes/acessos 'Quem acessou meus dados'", () => {
             viewer: null,
             tabs: ['emergencia'],
             localizacao: { latitude: -23.551, longitude: -46.633 },
+            destinatario: null,
             codigo_substituido: null,
           },
         ],

@@ -131,6 +131,9 @@ function AcessoRow({ acesso }: { acesso: AcessoView }) {
       ) : (
         <AcessoTabs acesso={acesso} />
       )}
+      {acesso.destinatario && (
+        <p className={classes.where}>Quem abriu o link se identificou como: {acesso.destinatario}</p>
+      )}
       {acesso.localizacao && (
         <p className={classes.where}>
           Compartilhou onde estava (aproximadamente, cerca de 100 m):{' '}

@@ -1,0 +1,1 @@
+export { shlRoutes } from './shl.routes.ts';
