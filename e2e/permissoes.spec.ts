@@ -52,6 +52,7 @@ test('a patient opens their data to anyone, turns the timeline on and sees a vis
     'Linha do tempo',
     'Telemedicina',
     'Avisos quando abrirem seu código',
+    'Compartilhar resumo de saúde',
     'Histórico de consentimentos',
   ]);
   await expect(page.getByRole('radio', { name: 'Eu e meus médicos' })).toBeChecked();

@@ -82,6 +82,7 @@ const publicPages: Partial<Record<PathKey, Page>> = {
   politica: lazy(() => import('../features/conteudo/politica-page.tsx')),
   passwordReset: lazy(() => import('../features/account/password-reset-page.tsx')),
   emailVerify: lazy(() => import('../features/account/email-verify-page.tsx')),
+  shl: lazy(() => import('../features/shl/shl-viewer-page.tsx')),
 };
 
 /** Pages of the doctor area, inside its own shell (issue 6 "Doctors"). */

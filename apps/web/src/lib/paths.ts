@@ -14,6 +14,7 @@ export const paths = {
   passwordReset: '/password/reset/:token',
   emailVerify: '/email/verify/:token',
   code: '/code/:code',
+  shl: '/shl',
   // Doctor area: its own route tree and shell (docs/architecture.md "Routes of the web app"), reached from
   // the login's Médico tab.
   medico: '/medico',
@@ -89,6 +90,7 @@ export const publicPathKeys = [
   'passwordReset',
   'emailVerify',
   'code',
+  'shl',
   'medico',
 ] as const satisfies readonly PathKey[];
 
@@ -143,6 +145,7 @@ export const pageTitles: Record<PathKey, string> = {
   passwordReset: 'Redefinir senha',
   emailVerify: 'Confirmação de e-mail',
   code: 'Dados de emergência',
+  shl: 'Resumo de saúde compartilhado',
   medico: 'Área do médico',
   medicoSolicitacoes: 'Solicitações de atendimento',
   medicoAtendimentos: 'Atendimentos',

@@ -33,6 +33,7 @@ function stubApi(permissoes: Permissoes = DEFAULT_PERMISSOES, onWrite?: Handler)
     const u = String(url);
     if (u === '/api/permissoes' && (init?.method ?? 'GET') === 'GET') return jsonResponse({ permissoes });
     if (u === '/api/permissoes/consentimentos') return jsonResponse(HISTORY);
+    if (u === '/api/shl' && (init?.method ?? 'GET') === 'GET') return jsonResponse({ links: [] });
     if (u === '/api/permissoes/alertas' && (init?.method ?? 'GET') === 'GET')
       return jsonResponse({ alertas: { push: true, email: true } });
     if (onWrite) return onWrite(u, init);
@@ -68,6 +69,7 @@ describe('/permissoes (docs/authorization.md "Permissions screen")', () => {
       'Linha do tempo',
       'Telemedicina',
       'Avisos quando abrirem seu código',
+      'Compartilhar resumo de saúde',
       'Histórico de consentimentos',
     ]);
 

@@ -12,6 +12,7 @@ import { usePermissoes } from './api/get-permissoes.ts';
 import { type PermissoesChange, useUpdatePermissoes } from './api/update-permissoes.ts';
 import { ConsentimentosSection } from './consentimentos-section.tsx';
 import classes from './permissoes-page.module.css';
+import { ShlSection } from './shl-section.tsx';
 import { StateSwitch } from './state-switch.tsx';
 
 /** Text of the status shown while a change is being saved. */
@@ -71,6 +72,7 @@ export default function PermissoesPage() {
         <>
           <PermissoesSections permissoes={query.data.permissoes} />
           <AlertasSection />
+          <ShlSection />
           <ConsentimentosSection />
         </>
       )}
