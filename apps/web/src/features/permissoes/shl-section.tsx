@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  CopyButton,
-  Group,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { SHL_DAYS, SHL_LABEL_MAX, type ShlView } from '@pulso/domain';
 import QRCode from 'qrcode';
 import { type FormEvent, useEffect, useId, useState } from 'react';
