@@ -72,7 +72,9 @@ test('a patient shares the health summary by a link with a passcode; a doctor op
   await doctor.getByText('English').click();
   await expect(doctor.getByRole('heading', { level: 1, name: 'Shared health summary' })).toBeVisible();
   await expect(doctor.getByRole('region', { name: 'Allergies' })).toContainText('Penicilina');
-  await expect(doctor.getByRole('region', { name: 'Blood type and results' })).toContainText('Blood type');
+  await expect(doctor.getByRole('region', { name: 'Blood type and results' })).toContainText(
+    'ABO blood group: O',
+  );
   await checkScreen(doctor, 'shl-resumo-en');
   expect(doctorCsp).toEqual([]);
 

@@ -126,25 +126,32 @@ const loinc = (code: string, display: string): CodeableConcept => ({
 const quantity = (value: number, unit: string): Quantity => ({ value, unit, system: UCUM, code: unit });
 
 /**
- * The blood group as written on the card ('O+'): LOINC 882-1 "ABO and Rh group", since the value carries both
- * (docs/fhir-ips.md "Codes"); the value as text, no invented code.
+ * The blood type as written on the card ('O+'), as the two facts it holds (docs/fhir-ips.md "Codes"): the ABO
+ * group, LOINC 883-9, value 'O'; the Rh factor, LOINC 10331-7, value 'Rh+'. Values as text, no invented code.
+ * Null parts for a value that is not `{A|B|AB|O}{+|-}`.
  */
-export function bloodTypeResource(
-  id: string,
+export function bloodTypeResources(
+  ids: readonly [string, string],
   subject: Reference<Patient>,
   sangue: string,
   at: string,
-): Observation {
-  return {
+): [Observation, Observation] | null {
+  const match = /^(A|B|AB|O)([+-])$/.exec(sangue);
+  if (!match) return null;
+  const observation = (id: string, code: CodeableConcept, value: string): Observation => ({
     resourceType: 'Observation',
     id,
     status: 'final',
     category: category('laboratory', 'Laboratory'),
-    code: loinc('882-1', 'ABO and Rh group [Type] in Blood'),
+    code,
     subject,
     effectiveDateTime: at,
-    valueCodeableConcept: { text: sangue },
-  };
+    valueCodeableConcept: { text: value },
+  });
+  return [
+    observation(ids[0], loinc('883-9', 'ABO group [Type] in Blood'), match[1] ?? ''),
+    observation(ids[1], loinc('10331-7', 'Rh [Type] in Blood'), `Rh${match[2]}`),
+  ];
 }
 
 /** A reading of /indicadores as an `Observation`, at `at` (ISO with the São Paulo offset). */

@@ -92,11 +92,13 @@ describe('GET /api/fhir/ips (docs/fhir-ips.md)', () => {
     expect(JSON.stringify(composition.section?.[0]?.text)).toContain('Dipirona &lt;grave&gt;');
     const results = inSection('30954-2');
     expect(results.map((r) => r?.resourceType === 'Observation' && r.code.coding?.[0]?.code)).toEqual([
-      '882-1',
+      '883-9',
+      '10331-7',
       '2339-0',
     ]);
-    const [blood, glucose] = results;
-    expect(blood?.resourceType === 'Observation' && blood.valueCodeableConcept).toEqual({ text: 'O-' });
+    const [abo, rh, glucose] = results;
+    expect(abo?.resourceType === 'Observation' && abo.valueCodeableConcept).toEqual({ text: 'O' });
+    expect(rh?.resourceType === 'Observation' && rh.valueCodeableConcept).toEqual({ text: 'Rh-' });
     expect(glucose?.resourceType === 'Observation' && glucose.valueQuantity).toEqual({
       value: 95,
       unit: 'mg/dL',

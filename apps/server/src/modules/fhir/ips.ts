@@ -9,7 +9,7 @@ import type {
 } from '@medplum/fhirtypes';
 import {
   allergyResource,
-  bloodTypeResource,
+  bloodTypeResources,
   conditionResource,
   type IpsPatient,
   LOINC,
@@ -132,10 +132,9 @@ export function buildIps(input: IpsInput, now: Date = new Date()): Bundle {
       ...(input.sangue ? [`Tipo sanguíneo: ${input.sangue}`] : []),
       ...glicose.map((r) => READING_LINE[r.kind](r)),
     ];
+    const blood = input.sangue ? bloodTypeResources(['', ''], patient, input.sangue, input.updatedAt) : null;
     const refs = [
-      ...(input.sangue
-        ? [add((id) => bloodTypeResource(id, patient, input.sangue ?? '', input.updatedAt))]
-        : []),
+      ...(blood ?? []).map((observation) => add((id) => ({ ...observation, id }))),
       ...glicose.map((reading) => add((id) => readingResource(id, patient, reading))),
     ];
     sections.push(section('results', lines, refs));

@@ -1,14 +1,12 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import type { IpsView, ViewerLang } from './ips-view.ts';
+import { type IpsView, shownDate, type ViewerLang } from './ips-view.ts';
 import { VIEWER_MESSAGES } from './shl-messages.ts';
-
-const brDate = (iso: string) => iso.split('-').reverse().join('/');
 
 /** The opened summary: who the patient is, the emergency contact, then each section's lines. */
 export function IpsSummary({ view, lang }: { view: IpsView; lang: ViewerLang }) {
   const t = VIEWER_MESSAGES[lang];
   const facts = [
-    view.birthDate ? `${t.born}: ${brDate(view.birthDate)}` : null,
+    view.birthDate ? `${t.born}: ${shownDate(view.birthDate, lang)}` : null,
     view.gender ? `${t.sex}: ${view.gender}` : null,
   ].filter(Boolean);
   return (

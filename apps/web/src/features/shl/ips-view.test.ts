@@ -120,7 +120,7 @@ describe('ipsView (docs/smart-health-links.md "The viewer")', () => {
     expect(view?.sections.map((s) => s.lines)).toEqual([
       ['Penicilina'],
       ['No information about medications'],
-      ['Blood pressure: 120/80 mmHg (20/11/2026)', 'Weight: 70 kg'],
+      ['Blood pressure: 120/80 mmHg (2026-11-20)', 'Weight: 70 kg'],
     ]);
   });
 

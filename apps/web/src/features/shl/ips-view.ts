@@ -20,7 +20,8 @@ const GENDER: Record<ViewerLang, Record<string, string>> = {
 /** Names of the codes Pulso's summary uses, in the viewer's language; other codes keep their own words. */
 const CODE_NAMES: Record<ViewerLang, Record<string, string>> = {
   'pt-BR': {
-    '882-1': 'Tipo sanguíneo',
+    '883-9': 'Grupo sanguíneo (ABO)',
+    '10331-7': 'Fator Rh',
     '85354-9': 'Pressão arterial',
     '29463-7': 'Peso',
     '39156-5': 'IMC',
@@ -32,7 +33,8 @@ const CODE_NAMES: Record<ViewerLang, Record<string, string>> = {
     'no-problem-info': 'Nenhuma informação sobre problemas de saúde',
   },
   en: {
-    '882-1': 'Blood type',
+    '883-9': 'ABO blood group',
+    '10331-7': 'Rh factor',
     '85354-9': 'Blood pressure',
     '29463-7': 'Weight',
     '39156-5': 'BMI',
@@ -59,6 +61,11 @@ function quantity(q: { value?: number; unit?: string } | undefined): string {
   return q?.value === undefined ? '' : `${q.value} ${q.unit ?? ''}`.trim();
 }
 
+/** A `YYYY-MM-DD` date as the reader expects it: dd/mm/aaaa in Portuguese, unchanged (ISO) in English. */
+export function shownDate(iso: string, lang: ViewerLang): string {
+  return lang === 'pt-BR' ? iso.split('-').reverse().join('/') : iso;
+}
+
 /** One line of an entry: what it is and, for an observation, its value and when. */
 function entryLine(resource: Resource | undefined, lang: ViewerLang): string | null {
   switch (resource?.resourceType) {
@@ -81,9 +88,7 @@ function observationLine(o: Observation, lang: ViewerLang): string {
     : o.valueQuantity
       ? quantity(o.valueQuantity)
       : words(o.valueCodeableConcept, lang);
-  const when = o.effectiveDateTime
-    ? ` (${o.effectiveDateTime.slice(0, 10).split('-').reverse().join('/')})`
-    : '';
+  const when = o.effectiveDateTime ? ` (${shownDate(o.effectiveDateTime.slice(0, 10), lang)})` : '';
   return `${words(o.code, lang)}: ${value}${when}`;
 }
 
