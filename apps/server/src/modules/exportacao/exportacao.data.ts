@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { avatarKey } from '../home/index.ts';
 import { EXPORTED, type Row, userRow } from './exportacao.tables.ts';
 import type { ZipFileWriter } from './exportacao.zip.ts';
 
@@ -56,7 +57,7 @@ function storedFiles(dados: Dados): StoredFile[] {
   const avatar = dados.usuario.avatar;
   if (typeof avatar === 'string' && avatar !== '') {
     files.push({
-      key: `avatars/${avatar}`,
+      key: avatarKey(avatar),
       origem: 'usuario.avatar',
       row: dados.usuario,
       column: 'avatar_arquivo',

@@ -6,13 +6,14 @@ import {
   formatInstantBR,
   UNAUTHENTICATED_MESSAGE,
 } from '@pulso/domain';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor, AppContext } from '../../context.ts';
-import { medicos, sessions, staff, users } from '../../db/schema/index.ts';
+import { medicos, staff, users } from '../../db/schema/index.ts';
 import { fieldError, HttpError } from '../../errors.ts';
 import { runMailJob } from '../../platform/mail-jobs.ts';
 import { deletionRequestedMail } from '../../platform/mail-templates.ts';
+import { closeAndRevoke } from './settings.service.ts';
 
 /**
  * "Excluir minha conta e meus dados" (`POST /settings/excluir`; docs/account-deletion.md "Asking"): once
@@ -51,17 +52,7 @@ export async function requestDeletion(
     throw new HttpError(409, DELETION_MESSAGES.notForThisAccount(ctx.config.contato.email));
   }
   const now = new Date();
-  await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      // `updated_at` is the last edit of the emergency data (users schema): left alone.
-      .set({ is_active: false, closed_at: now, exclusao_solicitada_em: now })
-      .where(and(eq(users.id, actor.userId), eq(users.is_active, true)));
-    await tx
-      .update(sessions)
-      .set({ revoked_at: now })
-      .where(and(eq(sessions.user_id, actor.userId), isNull(sessions.revoked_at)));
-  });
+  await closeAndRevoke(db, actor.userId, now, true);
   const due = deletionDueAt(now);
   const message = deletionRequestedMail({
     to: row.email,

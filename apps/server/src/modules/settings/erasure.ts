@@ -29,6 +29,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { JobLog } from '../../platform/jobs.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { avatarKey } from '../home/index.ts';
 import { retainDoctorRecords } from './retention.ts';
 
 /** Accounts erased per run at most; the rest wait for the next run (docs/account-deletion.md "The job"). */
@@ -119,9 +120,8 @@ async function fileKeysOf(tx: Db, userId: number, avatar: string | null): Promis
       .from(data_exports)
       .where(and(eq(data_exports.user_id, userId), isNotNull(data_exports.file_key))),
   ]);
-  // `users.avatar` is the file's name under `avatars/` (modules/home).
   const keys = [...anexos, ...chat, ...documentos, ...exports].flatMap((row) => row.key ?? []);
-  return avatar ? [`avatars/${avatar}`, ...keys] : keys;
+  return avatar ? [avatarKey(avatar), ...keys] : keys;
 }
 
 /**

@@ -75,16 +75,23 @@ export async function closeAccount(db: Db, actor: Actor, password: string): Prom
   if (!(await verify(row.password_hash, password))) {
     throw fieldError('password', SETTINGS_MESSAGES.closePasswordWrong);
   }
-  const now = new Date();
+  await closeAndRevoke(db, actor.userId, new Date());
+}
+
+/**
+ * The closing both "Encerrar conta" and "Excluir minha conta" make, in one transaction: the account
+ * inactive (`closed_at` `now`; `exclusao_solicitada_em` too when `deletion`, docs/account-deletion.md
+ * "Asking") and every session revoked. `updated_at` (the last edit of the emergency data) is left alone.
+ */
+export async function closeAndRevoke(db: Db, userId: number, now: Date, deletion = false): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .update(users)
-      // `updated_at` is the last edit of the emergency data (users schema): left alone.
-      .set({ is_active: false, closed_at: now })
-      .where(and(eq(users.id, actor.userId), eq(users.is_active, true)));
+      .set({ is_active: false, closed_at: now, ...(deletion ? { exclusao_solicitada_em: now } : {}) })
+      .where(and(eq(users.id, userId), eq(users.is_active, true)));
     await tx
       .update(sessions)
       .set({ revoked_at: now })
-      .where(and(eq(sessions.user_id, actor.userId), isNull(sessions.revoked_at)));
+      .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
   });
 }

@@ -1,4 +1,10 @@
-import { DEFAULT_PERMISSOES, PERMISSOES_MESSAGES, type Permissoes, SAUDE_LEVEL_INFO } from '@pulso/domain';
+import {
+  DEFAULT_PERMISSOES,
+  PERMISSOES_MESSAGES,
+  type Permissoes,
+  SAUDE_LEVEL_INFO,
+  SHL_MESSAGES,
+} from '@pulso/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/token.ts';
@@ -306,5 +312,15 @@ describe('/permissoes (docs/authorization.md "Permissions screen")', () => {
       within(section).getByText('Desativado: nenhuma notificação quando abrirem seu código.'),
     ).not.toBeNull();
     expect(email.checked).toBe(true);
+  });
+
+  it("refuses a link without a name with the server's own message, sending nothing", async () => {
+    setToken('t');
+    const fetchMock = stubApi();
+    renderRoutes(routes, '/permissoes');
+    const section = await screen.findByRole('region', { name: 'Compartilhar resumo de saúde' });
+    fireEvent.click(within(section).getByRole('button', { name: 'Criar link' }));
+    expect(await within(section).findByText(SHL_MESSAGES.label)).not.toBeNull();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
   });
 });

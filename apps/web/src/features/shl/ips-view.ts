@@ -1,4 +1,5 @@
 import type { Bundle, Composition, Observation, Patient, Resource } from '@medplum/fhirtypes';
+import { formatDateBR } from '@pulso/domain';
 
 /** The viewer's languages (the public page's switch: Portuguese, English). */
 export type ViewerLang = 'pt-BR' | 'en';
@@ -63,7 +64,7 @@ function quantity(q: { value?: number; unit?: string } | undefined): string {
 
 /** A `YYYY-MM-DD` date as the reader expects it: dd/mm/aaaa in Portuguese, unchanged (ISO) in English. */
 export function shownDate(iso: string, lang: ViewerLang): string {
-  return lang === 'pt-BR' ? iso.split('-').reverse().join('/') : iso;
+  return lang === 'pt-BR' ? formatDateBR(iso) : iso;
 }
 
 /** One line of an entry: what it is and, for an observation, its value and when. */
