@@ -265,6 +265,7 @@ export const LEFT_OUT: Record<string, string> = {
   audit_log: "staff's actions log, kept for the company's accountability",
   sticker_batches: 'admin batches of blank stickers; a claimed code is under `virgin_codes`',
   code_alerts: 'the alert job state (when the last alert went out), derived from `code_access_logs`',
+  timeline_totals: 'how many records the timeline holds, counted from `timeline`',
   data_exports: 'these very requests',
 };
 

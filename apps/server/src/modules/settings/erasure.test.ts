@@ -117,6 +117,7 @@ const RULES: Record<string, ((v: Victim) => string) | { none: string }> = {
   'public.timeline_anexos': (v) => `x.timeline_item_id in (${v.items.join(',')})`,
   'public.timeline_daily_adds': (v) => `x.user_id = ${v.id} or x.terceiro_id = ${v.id}`,
   'public.timeline_items': (v) => `x.user_id = ${v.id} or x.terceiro_id = ${v.id}`,
+  'public.timeline_totals': (v) => `x.user_id = ${v.id}`,
   'public.user_doencas': (v) => `x.user_id = ${v.id}`,
   'public.users': (v) => `x.id = ${v.id}`,
   // The sticker's code stays printed and undrawable; only its owner goes.

@@ -2,7 +2,14 @@ import { TIMELINE_PAGE_SIZE, type TimelinePage, UNAUTHENTICATED_MESSAGE } from '
 import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { cidades, companies, timeline_anexos, timeline_items, users } from '../../db/schema/index.ts';
+import {
+  cidades,
+  companies,
+  timeline_anexos,
+  timeline_items,
+  timeline_totals,
+  users,
+} from '../../db/schema/index.ts';
 import { HttpError } from '../../errors.ts';
 import { toUserView, userRowColumns, userViewExtraColumns } from '../users/index.ts';
 import { toAnexoView } from './timeline.anexos.ts';
@@ -84,9 +91,9 @@ function selectCaller<Extra extends Record<string, SQL>>(db: Db | ReturnType<Db[
 /**
  * The page without a term, prepared once per database and filter: newest
  * first (`data` desc, then the latest insertion). The page's ids come from
- * the `timeline_items_user_list_idx` index alone, however deep the offset,
- * and the count is an index-only scan too (the index holds every column the
- * filter reads).
+ * the `timeline_items_user_list_idx` index alone, however deep the offset;
+ * the count is one row of `timeline_totals`, kept by triggers in step with
+ * the records (docs/performance.md "Timeline totals").
  */
 function preparePlain(db: Db, medico: TimelineListQuery['medico']) {
   const userId = sql.placeholder('user_id');
@@ -94,7 +101,8 @@ function preparePlain(db: Db, medico: TimelineListQuery['medico']) {
     order by ${t.data} desc, ${t.id} desc
     limit ${TIMELINE_PAGE_SIZE} offset ${sql.placeholder('offset')}) as "page"`;
   return selectCaller(db, {
-    total: sql<number>`(select count(*)::int from ${t} where ${mine(userId, medico)})`,
+    total: sql<number>`coalesce((select ${medico === 'M' ? timeline_totals.medico : timeline_totals.todos}
+      from ${timeline_totals} where ${timeline_totals.user_id} = ${userId}), 0)`,
     items: itemsJson(page, sql`"page"."data" desc, "page"."id" desc`),
   })
     .where(eq(users.id, userId))

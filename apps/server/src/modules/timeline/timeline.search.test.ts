@@ -173,6 +173,13 @@ describe('GET /api/timeline/items/:medico/:search[/:offset]', () => {
       expect(await found(p, 'cardio')).toEqual(['Consulta cardiologia', 'Ecocardiograma de rotina']);
     });
 
+    it('ranks a record holding the whole term as typed before one holding its words apart', async () => {
+      await insertItem(t.database.db, p.user.id, { data: day(10), tipo: 5, descricao: 'Coleta: exame sangue' });
+      await insertItem(t.database.db, p.user.id, { data: day(20), tipo: 5, descricao: 'Sangue para exame' });
+      expect(await found(p, 'exame sangue')).toEqual(['Coleta: exame sangue', 'Sangue para exame']);
+      expect(await found(p, 'sangue exame')).toEqual(['Sangue para exame', 'Coleta: exame sangue']);
+    });
+
     it('breaks rank ties newest first', async () => {
       await insertItem(t.database.db, p.user.id, { data: day(20), tipo: 5, descricao: 'Hemograma' });
       const older = await insertItem(t.database.db, p.user.id, {

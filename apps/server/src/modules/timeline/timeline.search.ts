@@ -70,15 +70,16 @@ function prefixQuery(parts: readonly string[], operator: '&' | '|'): string {
  * Every word must match (AND). The tsquery text is built here from
  * `[a-z0-9]` runs only and bound as a parameter, so no user text reaches
  * `to_tsquery` as syntax ('a & b | !c:*' searches the words a, b, c and the
- * literal '&', '|'). Rank: `ts_rank` of the words as prefixes (OR) plus the
- * trigram `word_similarity` of the whole term; the caller breaks ties newest first.
+ * literal '&', '|'). Rank: `ts_rank` of the words as prefixes (OR), plus 1
+ * when `busca` holds the whole term as typed (`LIKE`); the caller breaks ties
+ * newest first (docs/api/timeline.md "Search").
  */
 export function timelineSearch(term: string): TimelineSearch | null {
   const key = searchKey(term);
   if (!key) return null;
   const words = [...new Set(key.split(' '))];
   const t = timeline_items;
-  const values: Record<string, string> = { key };
+  const values: Record<string, string> = {};
   const shape: string[] = [];
   const conditions = words.map((word, i) => {
     values[`like${i}`] = `%${escapeLike(word)}%`;
@@ -90,12 +91,13 @@ export function timelineSearch(term: string): TimelineSearch | null {
     return sql`(${t.search_vector} @@ to_tsquery('portuguese'::regconfig, ${sql.placeholder(`words${i}`)}) or ${contains})`;
   });
   const all = [...new Set(key.match(LEXEME) ?? [])];
-  const similarity = sql`word_similarity(${sql.placeholder('key')}::text, ${t.busca})`;
+  values.whole = `%${escapeLike(key)}%`;
+  const literal = sql`(${t.busca} like ${sql.placeholder('whole')})::int`;
   if (all.length > 0) values.any = prefixQuery(all, '|');
   const rank =
     all.length > 0
-      ? sql`(ts_rank(${t.search_vector}, to_tsquery('portuguese'::regconfig, ${sql.placeholder('any')})) + ${similarity})`
-      : similarity;
+      ? sql`(ts_rank(${t.search_vector}, to_tsquery('portuguese'::regconfig, ${sql.placeholder('any')})) + ${literal})`
+      : literal;
   return {
     where: and(...conditions) as SQL,
     rank,
