@@ -115,19 +115,22 @@ export async function bootApp(
 }
 
 /**
- * Forks `script` (this benchmark's own file) as a server with `env`, answering
+ * Forks `script` (this benchmark's own file) as a server with `env` and
+ * `nodeFlags` (besides tsx's and the BENCH_ ones below), answering
  * its first message of type 'ready'. A failed run must not leave a server (and
  * its database) behind: the child is killed when this process exits.
  */
 export function forkServer<Ready extends { type: 'ready' }>(
   script: string,
   env: Record<string, string>,
+  nodeFlags: string[] = [],
 ): Promise<{ child: ChildProcess; ready: Ready }> {
   const child = fork(script, [], {
     execArgv: [
       '--import',
       'tsx',
       '--expose-gc',
+      ...nodeFlags,
       // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server (open it in Chrome DevTools).
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
       // BENCH_NODE_FLAGS='--flag …' runs the servers with more Node/V8 flags (scripts/start.mjs's, say).

@@ -174,7 +174,11 @@ describe('GET /api/timeline/items/:medico/:search[/:offset]', () => {
     });
 
     it('ranks a record holding the whole term as typed before one holding its words apart', async () => {
-      await insertItem(t.database.db, p.user.id, { data: day(10), tipo: 5, descricao: 'Coleta: exame sangue' });
+      await insertItem(t.database.db, p.user.id, {
+        data: day(10),
+        tipo: 5,
+        descricao: 'Coleta: exame sangue',
+      });
       await insertItem(t.database.db, p.user.id, { data: day(20), tipo: 5, descricao: 'Sangue para exame' });
       expect(await found(p, 'exame sangue')).toEqual(['Coleta: exame sangue', 'Sangue para exame']);
       expect(await found(p, 'sangue exame')).toEqual(['Sangue para exame', 'Coleta: exame sangue']);

@@ -5,12 +5,12 @@ import { searchKey } from '../../db/search-key.ts';
 import { escapeLike } from '../cidades/index.ts';
 
 /**
- * Timeline search (issue 5 "Search"): PostgreSQL full-text in Portuguese over
- * `timeline_items.busca` (type label, description, doctor's name), accent-
- * and case-insensitive, with whole words, prefixes and parts of words found,
- * every word of the term required, ranked. The same SQL runs on PGlite and on
- * PostgreSQL; both indexes of `busca` serve it (GIN on `search_vector`,
- * trigram GIN on `busca`).
+ * Timeline search (docs/api/timeline.md "Search"): PostgreSQL full-text in
+ * Portuguese over `timeline_items.busca` (type label, description, doctor's
+ * name), accent- and case-insensitive, with whole words, prefixes and parts
+ * of words found, every word of the term required, ranked. The same SQL runs
+ * on PGlite and on PostgreSQL, among the caller's records only (read through
+ * their list index: `timeline.page.ts`).
  */
 
 /**

@@ -65,7 +65,8 @@ describe('timeline_totals: the count of a page, kept by triggers (docs/performan
     for (let step = 0; step < 40; step++) {
       const existing = await db.select({ id: timeline_items.id }).from(timeline_items);
       const some = existing.filter(() => next() < 0.3).map((row) => row.id);
-      const kind = step < 4 ? 'insert' : pick(['insert', 'accept', 'pend', 'move', 'author', 'edit', 'delete']);
+      const kind =
+        step < 4 ? 'insert' : pick(['insert', 'accept', 'pend', 'move', 'author', 'edit', 'delete']);
       if (kind === 'insert') {
         const rows = Array.from({ length: 1 + Math.floor(next() * 5) }, () => ({
           user_id: pick(ids),
@@ -80,7 +81,11 @@ describe('timeline_totals: the count of a page, kept by triggers (docs/performan
         const where = inArray(timeline_items.id, some);
         if (kind === 'accept') await db.update(timeline_items).set({ pendente: false }).where(where);
         if (kind === 'pend') await db.update(timeline_items).set({ pendente: true }).where(where);
-        if (kind === 'move') await db.update(timeline_items).set({ user_id: pick(ids) }).where(where);
+        if (kind === 'move')
+          await db
+            .update(timeline_items)
+            .set({ user_id: pick(ids) })
+            .where(where);
         if (kind === 'author') await db.update(timeline_items).set({ created_by: createdBy() }).where(where);
         if (kind === 'edit') await db.update(timeline_items).set({ descricao: 'Retorno' }).where(where);
         if (kind === 'delete') await db.delete(timeline_items).where(where);
