@@ -7,9 +7,9 @@
  * - With the embedded database (no `DATABASE_URL`), a small JavaScript heap: semi-spaces of 2 MB instead of V8's
  *   16 MB (`--max-semi-space-size=2`) and an old generation of at most 256 MB (`--max-old-space-size=256`, about
  *   three times what the server holds live under load), so that V8 collects instead of growing: about 60 MB less
- *   resident, idle and at peak, for a fifth of PGlite's scans a second (docs/performance.md "The embedded
- *   database's memory"). Either flag in `NODE_OPTIONS` is left to win. With PostgreSQL, V8's defaults: the node is sized for
- *   throughput there.
+ *   resident, idle and at peak, for a fifth of PGlite's scans a second
+ *   (docs/performance.md "The embedded database's memory"). Either flag in `NODE_OPTIONS` is left to win.
+ *   With PostgreSQL, V8's defaults: the node is sized for throughput there.
  * @param {NodeJS.ProcessEnv} env
  * @returns {string[]}
  */

@@ -249,10 +249,7 @@ export const EXPORTED = {
   },
 } satisfies Record<string, Exported>;
 
-/**
- * Tables that point at an account and are not exported, with why (docs/data-export.md "What is left
- * out"). `users` itself is exported as `usuario` (without `password_hash`).
- */
+/** Tables that point at an account and are not exported, with why (docs/data-export.md "What is left out"). */
 export const LEFT_OUT: Record<string, string> = {
   users: 'exported as `usuario`, one object',
   account_tokens: 'single-use e-mail links, stored only as hashes: nothing the patient can use',
