@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { issuesToFieldErrors } from '../shared/errors.ts';
-import { DELETION_CONFIRMATION, DELETION_MESSAGES, DeleteAccountSchema, deletionDueAt } from './deletion.ts';
+import {
+  DELETION_CONFIRMATION,
+  DELETION_MESSAGES,
+  DeleteAccountSchema,
+  deletionDueAt,
+  deletionGraceStart,
+} from './deletion.ts';
 
 function errorsOf(value: unknown) {
   const result = DeleteAccountSchema.safeParse(value);
@@ -43,5 +49,13 @@ describe('DeleteAccountSchema (docs/account-deletion.md "Asking")', () => {
   it('erases 7 days (168 hours) after the request', () => {
     const at = new Date('2026-11-28T22:00:00Z');
     expect(deletionDueAt(at).toISOString()).toBe('2026-12-05T22:00:00.000Z');
+  });
+
+  it('starts the grace 7 days before now: a request at that instant is due, one a millisecond later is not', () => {
+    const now = new Date('2026-12-05T22:00:00Z');
+    const start = deletionGraceStart(now);
+    expect(start.toISOString()).toBe('2026-11-28T22:00:00.000Z');
+    expect(deletionDueAt(start).getTime()).toBe(now.getTime());
+    expect(deletionDueAt(new Date(start.getTime() + 1)).getTime()).toBeGreaterThan(now.getTime());
   });
 });

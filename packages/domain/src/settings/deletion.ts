@@ -39,7 +39,17 @@ export const DeleteAccountSchema = z.object({
 });
 export type DeleteAccount = z.output<typeof DeleteAccountSchema>;
 
+const GRACE_MS = DELETION_GRACE_DAYS * 24 * 3600 * 1000;
+
 /** The instant an account whose deletion was asked at `requestedAt` is erased: {@link DELETION_GRACE_DAYS} later. */
 export function deletionDueAt(requestedAt: Date): Date {
-  return new Date(requestedAt.getTime() + DELETION_GRACE_DAYS * 24 * 3600 * 1000);
+  return new Date(requestedAt.getTime() + GRACE_MS);
+}
+
+/**
+ * Where the grace stands at `now` (docs/account-deletion.md "Grace"): a deletion asked at this instant or
+ * before is due and the erasure job takes it; one asked after it is still cancelled by signing in.
+ */
+export function deletionGraceStart(now: Date): Date {
+  return new Date(now.getTime() - GRACE_MS);
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { AUTH_MESSAGES, DELETION_GRACE_DAYS } from '@pulso/domain';
+import { AUTH_MESSAGES, deletionGraceStart } from '@pulso/domain';
 import type { PasswordOwner } from '@pulso/domain/password-strength';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -170,7 +170,7 @@ export async function authenticate(
  * row and checks the same condition, so exactly one of the two wins).
  */
 async function cancelDeletion(db: Db, userId: number): Promise<boolean> {
-  const graceStart = new Date(Date.now() - DELETION_GRACE_DAYS * 24 * 3600 * 1000);
+  const graceStart = deletionGraceStart(new Date());
   const reopened = await db
     .update(users)
     .set({ is_active: true, closed_at: null, exclusao_solicitada_em: null })

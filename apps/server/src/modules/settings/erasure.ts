@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DELETION_GRACE_DAYS } from '@pulso/domain';
+import { DELETION_GRACE_DAYS, deletionGraceStart } from '@pulso/domain';
 import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -53,7 +53,7 @@ export interface ErasureRun {
  */
 export async function runErasure(ctx: AppContext, log: JobLog, now = new Date()): Promise<ErasureRun> {
   const { db } = ctx.database;
-  const cutoff = new Date(now.getTime() - DELETION_GRACE_DAYS * 24 * 3600 * 1000);
+  const cutoff = deletionGraceStart(now);
   const due = await db
     .select({ id: users.id })
     .from(users)

@@ -1,5 +1,5 @@
 import { Alert, Button, CopyButton, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { SHL_DAYS, SHL_LABEL_MAX, ShlCreateSchema, type ShlView } from '@pulso/domain';
+import { issuesToFieldErrors, SHL_DAYS, SHL_LABEL_MAX, ShlCreateSchema, type ShlView } from '@pulso/domain';
 import QRCode from 'qrcode';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
@@ -57,9 +57,8 @@ function ShlForm({ onMade }: { onMade: (link: string) => void }) {
       ...(passcode ? { passcode } : {}),
     });
     if (!parsed.success) {
-      setErrors(
-        Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
-      );
+      const fields = issuesToFieldErrors(parsed.error.issues);
+      setErrors(Object.fromEntries(Object.entries(fields).map(([field, messages]) => [field, messages[0]])));
       return;
     }
     setErrors({});

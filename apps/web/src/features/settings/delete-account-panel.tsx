@@ -1,5 +1,10 @@
 import { Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
-import { DELETION_CONFIRMATION, DELETION_GRACE_DAYS, DELETION_MESSAGES } from '@pulso/domain';
+import {
+  DELETION_CONFIRMATION,
+  DELETION_GRACE_DAYS,
+  DeleteAccountSchema,
+  issuesToFieldErrors,
+} from '@pulso/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -62,12 +67,11 @@ export function DeleteAccountPanel() {
   };
 
   const confirm = () => {
-    const local = {
-      ...(password === '' ? { password: DELETION_MESSAGES.password } : {}),
-      ...(confirmacao.trim() !== DELETION_CONFIRMATION ? { confirmacao: DELETION_MESSAGES.confirmacao } : {}),
-    };
-    if (local.password || local.confirmacao) {
-      setErrors(local);
+    // The server's own rule (the domain's schema), checked here first: the same messages, no round trip.
+    const parsed = DeleteAccountSchema.safeParse({ password, confirmacao });
+    if (!parsed.success) {
+      const fields = issuesToFieldErrors(parsed.error.issues);
+      setErrors({ password: fields.password?.[0], confirmacao: fields.confirmacao?.[0] });
       return;
     }
     deleteAccount.mutate(
