@@ -18,7 +18,7 @@ import { count } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { code_access_logs } from '../apps/server/src/db/schema/index.ts';
 import { createPatient, fillEmergencyData } from '../apps/server/src/test/factories.ts';
-import { serverNodeFlags } from '../scripts/node-flags.mjs';
+import { serverEnv, serverNodeFlags } from '../scripts/node-flags.mjs';
 import { bootApp, forkServer, portOf, usage } from './app-server.ts';
 import { serveFloor } from './floor-server.ts';
 import { reportJson } from './report.ts';
@@ -126,8 +126,11 @@ async function startServer(engine: Engine): Promise<{ child: ChildProcess; port:
     {
       BENCH_ROLE: 'server',
       BENCH_ENGINE: engine,
+      ...(engine === 'pglite'
+        ? serverEnv({ MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ })
+        : {}),
     },
-    // The app on PGlite runs with the flags `npm start` gives the embedded database.
+    // The app on PGlite runs with the flags and environment `npm start` gives the embedded database.
     engine === 'pglite' ? serverNodeFlags({ NODE_OPTIONS: process.env.NODE_OPTIONS }) : [],
   );
   return { child, port: ready.port, code: ready.code };

@@ -21,3 +21,18 @@ export function serverNodeFlags(env) {
   if (!options.includes('--max-old-space-size')) flags.push('--max-old-space-size=256');
   return flags;
 }
+
+/**
+ * Environment variables the server gets besides the caller's, under `npm start` (scripts/start.mjs; also the
+ * benchmarks' PGlite server). With the embedded database, glibc's malloc gives each block of 32 KiB or more a
+ * mapping of its own, returned to the system when freed (`MALLOC_MMAP_THRESHOLD_=32768`). V8 compiles PGlite's
+ * WebAssembly on its worker threads in blocks of that size; freed, they stayed in those threads' malloc arenas,
+ * 60 MB resident that no request used again (docs/performance.md "The embedded database's memory"). A value the
+ * caller set is left to win; other C libraries ignore the variable.
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {Record<string, string>}
+ */
+export function serverEnv(env) {
+  if (env.DATABASE_URL || env.MALLOC_MMAP_THRESHOLD_ !== undefined) return {};
+  return { MALLOC_MMAP_THRESHOLD_: '32768' };
+}

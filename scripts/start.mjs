@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ensureBuilt, ROOT } from './build.mjs';
-import { serverNodeFlags } from './node-flags.mjs';
+import { serverEnv, serverNodeFlags } from './node-flags.mjs';
 
 /** The built programs this script runs, with the builds each needs. */
 const PROGRAMS = /** @type {const} */ ({
@@ -19,7 +19,7 @@ const PROGRAMS = /** @type {const} */ ({
  * `npm start` (`node scripts/start.mjs`) and the server's command-line tools
  * (`node scripts/start.mjs admin-create --email …`): builds the web app and the server when their output is
  * missing or out of date (scripts/build.mjs), then runs the compiled program, `apps/server/dist/<name>.js`,
- * with the flags of scripts/node-flags.mjs and the remaining arguments. SIGINT, SIGTERM and SIGHUP are passed on to it, and its
+ * with the flags and environment of scripts/node-flags.mjs and the remaining arguments. SIGINT, SIGTERM and SIGHUP are passed on to it, and its
  * exit code (or the signal that ended it) becomes this process's.
  */
 async function start() {
@@ -34,6 +34,7 @@ async function start() {
   const file = path.join(ROOT, 'apps/server/dist', `${program}.js`);
   const child = spawn(process.execPath, [...serverNodeFlags(process.env), file, ...rest], {
     stdio: 'inherit',
+    env: { ...process.env, ...serverEnv(process.env) },
   });
   const signals = /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP']);
   const forward = (/** @type {NodeJS.Signals} */ signal) => child.kill(signal);
