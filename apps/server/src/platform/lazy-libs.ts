@@ -1,3 +1,5 @@
+import type QRCode from 'qrcode';
+import type SanitizeHtml from 'sanitize-html';
 import type Sharp from 'sharp';
 
 /**
@@ -5,6 +7,9 @@ import type Sharp from 'sharp';
  * start: pdfkit (the sticker sheet and the wallet card) and sharp (avatars,
  * the QR download, the lock-screen image). Loading both took ~0.8 s of
  * every server start and of every API test file on the 2-core machines.
+ * Also qrcode, sanitize-html, nodemailer (`platform/mail.ts`), jose (the SMART
+ * Health Links) and fflate (the data export): together about 10 MB of an idle
+ * embedded server's heap (docs/performance.md "The embedded database's memory").
  * Node's module cache keeps each one loaded after the first call.
  */
 export async function loadSharp(): Promise<typeof Sharp> {
@@ -15,4 +20,14 @@ export async function loadSharp(): Promise<typeof Sharp> {
 export async function newPdfDocument(options: PDFKit.PDFDocumentOptions): Promise<PDFKit.PDFDocument> {
   const { default: PDFDocument } = await import('pdfkit');
   return new PDFDocument(options);
+}
+
+/** qrcode: the QR's matrix, SVG and PNG. */
+export async function loadQrCode(): Promise<typeof QRCode> {
+  return (await import('qrcode')).default;
+}
+
+/** sanitize-html: the legal pages' HTML as stored. */
+export async function loadSanitizeHtml(): Promise<typeof SanitizeHtml> {
+  return (await import('sanitize-html')).default;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 
 /** One outgoing e-mail: pt-BR, HTML and plain text (issue 3). */
@@ -37,28 +37,34 @@ export function outboxDir(config: Config): string {
  * `smtp://host:25?ignoreTLS=true` for a plain local relay); without it, the
  * dev outbox: each message is rendered by nodemailer (`.eml`) and saved with a
  * `.json` summary under `DATA_DIR/mail`. Bodies are never logged: they carry
- * single-use tokens.
+ * single-use tokens. nodemailer is loaded with the first message
+ * (docs/performance.md "The embedded database's memory").
  */
 export function createMailer(config: Config): Mailer {
   const from = config.mail.from;
-  if (config.mail.smtpUrl) {
-    const transport = nodemailer.createTransport(config.mail.smtpUrl);
+  const { smtpUrl } = config.mail;
+  if (smtpUrl) {
+    let transport: Promise<ReturnType<typeof nodemailer.createTransport>> | undefined;
     return {
       async send(message) {
-        await transport.sendMail({ from, ...message });
+        transport ??= loadNodemailer().then((mailer) => mailer.createTransport(smtpUrl));
+        await (await transport).sendMail({ from, ...message });
       },
     };
   }
   const dir = outboxDir(config);
   let sequence = 0;
-  const render = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let render: Promise<ReturnType<typeof streamTransport>> | undefined;
+  const streamTransport = (mailer: typeof nodemailer) =>
+    mailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
+      render ??= loadNodemailer().then(streamTransport);
       const now = new Date();
       // Time, then a per-process sequence: ids sort in sending order even within one millisecond.
       sequence = (sequence + 1) % 1_000_000;
       const id = `${now.getTime()}-${String(sequence).padStart(6, '0')}-${randomBytes(4).toString('hex')}`;
-      const info = await render.sendMail({ from, ...message, date: now });
+      const info = await (await render).sendMail({ from, ...message, date: now });
       await mkdir(dir, { recursive: true });
       const saved: OutboxMessage = { id, from, ...message, date: now.toISOString() };
       await writeFile(path.join(dir, `${id}.eml`), info.message as Buffer);
@@ -82,4 +88,8 @@ export async function readOutbox(config: Config): Promise<OutboxMessage[]> {
     files.map(async (n) => JSON.parse(await readFile(path.join(dir, n), 'utf8')) as OutboxMessage),
   );
   return messages.sort((a, b) => b.id.localeCompare(a.id));
+}
+
+async function loadNodemailer(): Promise<typeof nodemailer> {
+  return (await import('nodemailer')).default;
 }

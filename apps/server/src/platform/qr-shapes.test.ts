@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { qrRuns } from './qr-shapes.ts';
 
 describe('qrRuns', () => {
-  it('covers exactly the dark modules of the QR code, each run a maximal horizontal stretch', () => {
+  it('covers exactly the dark modules of the QR code, each run a maximal horizontal stretch', async () => {
     const text = 'https://pulso.example/code/123AB456';
     const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-    const { size, runs } = qrRuns(text);
+    const { size, runs } = await qrRuns(text);
     expect(size).toBe(modules.size);
     const drawn = new Set<string>();
     for (const { row, start, length } of runs) {

@@ -1,4 +1,4 @@
-import QRCode from 'qrcode';
+import { loadQrCode } from './lazy-libs.ts';
 
 /** One horizontal run of dark modules of a QR code: its row, first column and length, in modules. */
 export interface QrRun {
@@ -12,8 +12,8 @@ export interface QrRun {
  * `size`×`size` modules, its dark ones grouped in horizontal runs: one shape
  * per run draws fewer, seamless shapes than one square per module.
  */
-export function qrRuns(text: string): { size: number; runs: QrRun[] } {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+export async function qrRuns(text: string): Promise<{ size: number; runs: QrRun[] }> {
+  const { modules } = (await loadQrCode()).create(text, { errorCorrectionLevel: 'M' });
   const size = modules.size;
   const runs: QrRun[] = [];
   for (let row = 0; row < size; row++) {
@@ -38,12 +38,12 @@ const PT_PER_MM = 72 / 25.4;
  * the square of `sideMm` millimetres at (`leftMm`, `topMm`) with
  * `quietModules` modules of quiet zone on each side.
  */
-export function drawPdfQr(
+export async function drawPdfQr(
   doc: PDFKit.PDFDocument,
   text: string,
   square: { leftMm: number; topMm: number; sideMm: number; quietModules: number },
-): void {
-  const { size, runs } = qrRuns(text);
+): Promise<void> {
+  const { size, runs } = await qrRuns(text);
   const module = square.sideMm / (size + 2 * square.quietModules);
   const x = square.leftMm + square.quietModules * module;
   const y = square.topMm + square.quietModules * module;

@@ -1,5 +1,6 @@
 import { CONTENT_HREF_SCHEMES, CONTENT_HTML_TAGS, isSafeContentHref } from '@pulso/domain';
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
+import { loadSanitizeHtml } from '../../platform/lazy-libs.ts';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...CONTENT_HTML_TAGS],
@@ -29,6 +30,6 @@ const OPTIONS: sanitizeHtml.IOptions = {
  * their tag's other attributes. Runs on the server for every save, whatever
  * the browser's editor already did.
  */
-export function sanitizeContentPageHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+export async function sanitizeContentPageHtml(html: string): Promise<string> {
+  return (await loadSanitizeHtml())(html, OPTIONS).trim();
 }

@@ -54,7 +54,7 @@ export async function updatePagina(
   slug: ContentSlug,
   html: string,
 ): Promise<PaginaAdmin> {
-  const clean = sanitizeContentPageHtml(html);
+  const clean = await sanitizeContentPageHtml(html);
   if (clean.replace(/<[^>]*>/g, '').trim() === '') throw fieldError('html', M.paginaVazia);
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(content_pages).where(eq(content_pages.slug, slug)).for('update');

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 
 /**
  * A ZIP written entry by entry to a temporary file (docs/data-export.md "The job"): each entry's
@@ -27,6 +26,8 @@ export function sha256(bytes: Buffer | Uint8Array): string {
 
 /** Opens a {@link ZipFileWriter} on a new temporary file; entries carry `mtime`. */
 export async function openZipFile(mtime: Date): Promise<ZipFileWriter> {
+  // Loaded on the first export (docs/performance.md "The embedded database's memory").
+  const { Zip, ZipDeflate, ZipPassThrough } = await import('fflate');
   const dir = await mkdtemp(path.join(tmpdir(), 'pulso-exportacao-'));
   const file = path.join(dir, 'dados.zip');
   const handle = await open(file, 'wx');

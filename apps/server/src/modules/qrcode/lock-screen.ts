@@ -25,7 +25,7 @@ interface Shape {
 
 /** A QR code ({@link qrRuns}) as one SVG path of its runs, `module` units a side, top-left at (x, y). */
 function qrPathData(
-  { size, runs }: ReturnType<typeof qrRuns>,
+  { size, runs }: Awaited<ReturnType<typeof qrRuns>>,
   x: number,
   y: number,
   module: number,
@@ -134,7 +134,7 @@ export async function lockScreenSvg(
 
   // The QR code: whole-pixel modules, so a camera reading the screen sees sharp edges.
   y += 12 * s;
-  const code = qrRuns(f.url);
+  const code = await qrRuns(f.url);
   const module = Math.max(1, Math.floor((420 * s) / code.size));
   const qrSide = code.size * module;
   const qrTop = y + 2 * module;

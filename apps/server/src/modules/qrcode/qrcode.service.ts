@@ -1,9 +1,9 @@
 import { codeUrl, parseCode } from '@pulso/domain';
 import { and, eq, isNull } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import type { Db } from '../../db/client.ts';
 import { users, virgin_codes } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
+import { loadQrCode } from '../../platform/lazy-libs.ts';
 
 /** 404 message of `GET /api/qrcode/virgins/:code` (claimed, unknown or malformed sticker code). */
 export const VIRGIN_UNAVAILABLE_MESSAGE = 'Código não disponível';
@@ -55,8 +55,8 @@ export async function ownCode(
  * screen adds its own white card around it). Scales without loss on any
  * display.
  */
-export function qrSvg(url: string): Promise<string> {
-  return QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+export async function qrSvg(url: string): Promise<string> {
+  return (await loadQrCode()).toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
 }
 
 /**
@@ -66,7 +66,8 @@ export function qrSvg(url: string): Promise<string> {
  * zone. Every module is a whole number of pixels, so a printer never draws
  * modules of unequal size.
  */
-export function qrPng(url: string): Promise<Buffer> {
+export async function qrPng(url: string): Promise<Buffer> {
+  const QRCode = await loadQrCode();
   const modules = QRCode.create(url, { errorCorrectionLevel: 'H' }).modules.size + 2 * PRINT_MARGIN;
   return QRCode.toBuffer(url, {
     type: 'png',

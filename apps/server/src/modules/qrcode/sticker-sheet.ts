@@ -138,7 +138,7 @@ export async function stickerSheetPdf(input: {
       const { largura: w, altura: h } = place.tamanho;
       const { bandMm, fontPt } = textBand(h);
       const side = h - 2 * PADDING_MM - bandMm;
-      drawPdfQr(doc, codeUrl(input.origin, place.code), {
+      await drawPdfQr(doc, codeUrl(input.origin, place.code), {
         leftMm: place.x + (w - side) / 2,
         topMm: place.y + PADDING_MM,
         sideMm: side,

@@ -166,7 +166,7 @@ export async function walletCardPdf(facts: CartaoFacts, escolha: CartaoEscolha):
     });
     y += 0.8;
   }
-  drawPdfQr(doc, f.url, {
+  await drawPdfQr(doc, f.url, {
     leftMm: CARD_QR_MM.x,
     topMm: CARD_QR_MM.y,
     sideMm: CARD_QR_MM.lado,

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { SHL_MESSAGES, SHL_PASSCODE_ATTEMPTS, type ShlCreate, type ShlView, shlLink } from '@pulso/domain';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { CompactEncrypt } from 'jose';
 import type { Db } from '../../db/client.ts';
 import { code_access_logs, shl_links } from '../../db/schema/index.ts';
 import { HttpError } from '../../errors.ts';
@@ -30,6 +29,8 @@ export async function createShl(
   const key = randomBytes(32);
   const manifestId = randomBytes(32).toString('base64url');
   const bundle = await patientSummary(db, userId, now);
+  // Loaded on the first link made (docs/performance.md "The embedded database's memory").
+  const { CompactEncrypt } = await import('jose');
   const jwe = await new CompactEncrypt(new TextEncoder().encode(JSON.stringify(bundle)))
     .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', cty: 'application/fhir+json' })
     .encrypt(key);
