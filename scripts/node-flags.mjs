@@ -27,8 +27,9 @@ export function serverNodeFlags(env) {
  * benchmarks' PGlite server). With the embedded database, glibc's malloc gives each block of 32 KiB or more a
  * mapping of its own, returned to the system when freed (`MALLOC_MMAP_THRESHOLD_=32768`). V8 compiles PGlite's
  * WebAssembly on its worker threads in blocks of that size; freed, they stayed in those threads' malloc arenas,
- * 60 MB resident that no request used again (docs/performance.md "The embedded database's memory"). A value the
- * caller set is left to win; other C libraries ignore the variable.
+ * 60 MB resident that no request used again. The price is paid at start, when those compilations are many: about
+ * 2.5 s more to healthy on this project's 2-core machines (docs/performance.md "The embedded database's memory").
+ * A value the caller set is left to win; other C libraries ignore the variable.
  * @param {NodeJS.ProcessEnv} env
  * @returns {Record<string, string>}
  */
