@@ -8,7 +8,7 @@ import type Sharp from 'sharp';
  * the QR download, the lock-screen image). Loading both took ~0.8 s of
  * every server start and of every API test file on the 2-core machines.
  * Also qrcode, sanitize-html, nodemailer (`platform/mail.ts`), jose (the SMART
- * Health Links) and fflate (the data export): together about 10 MB of an idle
+ * Health Links) and fflate (the data export): together about 7 MB of an idle
  * embedded server's heap (docs/performance.md "The embedded database's memory").
  * Node's module cache keeps each one loaded after the first call.
  */
