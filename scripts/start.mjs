@@ -19,8 +19,8 @@ const PROGRAMS = /** @type {const} */ ({
  * `npm start` (`node scripts/start.mjs`) and the server's command-line tools
  * (`node scripts/start.mjs admin-create --email …`): builds the web app and the server when their output is
  * missing or out of date (scripts/build.mjs), then runs the compiled program, `apps/server/dist/<name>.js`,
- * with the flags and environment of scripts/node-flags.mjs and the remaining arguments. SIGINT, SIGTERM and SIGHUP are passed on to it, and its
- * exit code (or the signal that ended it) becomes this process's.
+ * with the flags and environment of scripts/node-flags.mjs and the remaining arguments. SIGINT, SIGTERM and
+ * SIGHUP are passed on to it, and its exit code (or the signal that ended it) becomes this process's.
  */
 async function start() {
   const [first, ...rest] = process.argv.slice(2);

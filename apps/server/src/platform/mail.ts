@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type nodemailer from 'nodemailer';
+import { once } from '@pulso/domain';
 import type { Config } from '../config.ts';
+import { loadNodemailer } from './lazy-libs.ts';
 
 /** One outgoing e-mail: pt-BR, HTML and plain text (issue 3). */
 export interface MailMessage {
@@ -44,27 +45,25 @@ export function createMailer(config: Config): Mailer {
   const from = config.mail.from;
   const { smtpUrl } = config.mail;
   if (smtpUrl) {
-    let transport: Promise<ReturnType<typeof nodemailer.createTransport>> | undefined;
+    const transport = once(async () => (await loadNodemailer()).createTransport(smtpUrl));
     return {
       async send(message) {
-        transport ??= loadNodemailer().then((mailer) => mailer.createTransport(smtpUrl));
-        await (await transport).sendMail({ from, ...message });
+        await (await transport()).sendMail({ from, ...message });
       },
     };
   }
   const dir = outboxDir(config);
   let sequence = 0;
-  let render: Promise<ReturnType<typeof streamTransport>> | undefined;
-  const streamTransport = (mailer: typeof nodemailer) =>
-    mailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const render = once(async () =>
+    (await loadNodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     async send(message) {
-      render ??= loadNodemailer().then(streamTransport);
       const now = new Date();
       // Time, then a per-process sequence: ids sort in sending order even within one millisecond.
       sequence = (sequence + 1) % 1_000_000;
       const id = `${now.getTime()}-${String(sequence).padStart(6, '0')}-${randomBytes(4).toString('hex')}`;
-      const info = await (await render).sendMail({ from, ...message, date: now });
+      const info = await (await render()).sendMail({ from, ...message, date: now });
       await mkdir(dir, { recursive: true });
       const saved: OutboxMessage = { id, from, ...message, date: now.toISOString() };
       await writeFile(path.join(dir, `${id}.eml`), info.message as Buffer);
@@ -88,8 +87,4 @@ export async function readOutbox(config: Config): Promise<OutboxMessage[]> {
     files.map(async (n) => JSON.parse(await readFile(path.join(dir, n), 'utf8')) as OutboxMessage),
   );
   return messages.sort((a, b) => b.id.localeCompare(a.id));
-}
-
-async function loadNodemailer(): Promise<typeof nodemailer> {
-  return (await import('nodemailer')).default;
 }

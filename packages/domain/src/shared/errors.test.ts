@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   firstErrorMessage,
+  firstFieldMessages,
   GENERIC_ERROR_MESSAGE,
   issuesToFieldErrors,
   OVERLOADED_MESSAGE,
@@ -23,6 +24,19 @@ describe('error messages', () => {
     expect(OVERLOADED_MESSAGE).toBe(
       'O Pulso está com muitos acessos agora. Tente novamente em alguns segundos.',
     );
+  });
+});
+
+describe('firstFieldMessages', () => {
+  it('keeps the first message of each field and leaves out a field without one', () => {
+    expect(firstFieldMessages({ password: ['a', 'c'], email: ['b'], vazio: [] })).toEqual({
+      password: 'a',
+      email: 'b',
+    });
+  });
+
+  it('is empty for no errors', () => {
+    expect(firstFieldMessages({})).toEqual({});
   });
 });
 

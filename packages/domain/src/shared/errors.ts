@@ -69,6 +69,15 @@ export function issuesToFieldErrors(
   return errors;
 }
 
+/** The first message of each field, as a form shows it under the field: `{field: message}`. */
+export function firstFieldMessages(errors: FieldErrors): Record<string, string> {
+  const first: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(errors)) {
+    if (messages[0] !== undefined) first[field] = messages[0];
+  }
+  return first;
+}
+
 /**
  * What the snackbar shows (docs/accounts.md "Messages on screen"): a plain
  * string as is, or the first error of the first field of an errors object.

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { loadFflate } from '../../platform/lazy-libs.ts';
 
 /**
  * A ZIP written entry by entry to a temporary file (docs/data-export.md "The job"): each entry's
@@ -26,8 +27,7 @@ export function sha256(bytes: Buffer | Uint8Array): string {
 
 /** Opens a {@link ZipFileWriter} on a new temporary file; entries carry `mtime`. */
 export async function openZipFile(mtime: Date): Promise<ZipFileWriter> {
-  // Loaded on the first export (docs/performance.md "The embedded database's memory").
-  const { Zip, ZipDeflate, ZipPassThrough } = await import('fflate');
+  const { Zip, ZipDeflate, ZipPassThrough } = await loadFflate();
   const dir = await mkdtemp(path.join(tmpdir(), 'pulso-exportacao-'));
   const file = path.join(dir, 'dados.zip');
   const handle = await open(file, 'wx');

@@ -5,6 +5,7 @@ import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { code_access_logs, shl_links } from '../../db/schema/index.ts';
 import { HttpError } from '../../errors.ts';
+import { loadJose } from '../../platform/lazy-libs.ts';
 import { patientSummary } from '../fhir/index.ts';
 
 /** Where a link's manifest is posted: `{origin}/api/shl/m/{manifest_id}`. */
@@ -29,8 +30,7 @@ export async function createShl(
   const key = randomBytes(32);
   const manifestId = randomBytes(32).toString('base64url');
   const bundle = await patientSummary(db, userId, now);
-  // Loaded on the first link made (docs/performance.md "The embedded database's memory").
-  const { CompactEncrypt } = await import('jose');
+  const { CompactEncrypt } = await loadJose();
   const jwe = await new CompactEncrypt(new TextEncoder().encode(JSON.stringify(bundle)))
     .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', cty: 'application/fhir+json' })
     .encrypt(key);

@@ -1,5 +1,12 @@
 import { Alert, Button, CopyButton, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { issuesToFieldErrors, SHL_DAYS, SHL_LABEL_MAX, ShlCreateSchema, type ShlView } from '@pulso/domain';
+import {
+  firstFieldMessages,
+  issuesToFieldErrors,
+  SHL_DAYS,
+  SHL_LABEL_MAX,
+  ShlCreateSchema,
+  type ShlView,
+} from '@pulso/domain';
 import QRCode from 'qrcode';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
@@ -57,8 +64,7 @@ function ShlForm({ onMade }: { onMade: (link: string) => void }) {
       ...(passcode ? { passcode } : {}),
     });
     if (!parsed.success) {
-      const fields = issuesToFieldErrors(parsed.error.issues);
-      setErrors(Object.fromEntries(Object.entries(fields).map(([field, messages]) => [field, messages[0]])));
+      setErrors(firstFieldMessages(issuesToFieldErrors(parsed.error.issues)));
       return;
     }
     setErrors({});

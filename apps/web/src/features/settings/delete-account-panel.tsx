@@ -3,6 +3,7 @@ import {
   DELETION_CONFIRMATION,
   DELETION_GRACE_DAYS,
   DeleteAccountSchema,
+  firstFieldMessages,
   issuesToFieldErrors,
 } from '@pulso/domain';
 import { useQueryClient } from '@tanstack/react-query';
@@ -70,8 +71,7 @@ export function DeleteAccountPanel() {
     // The server's own rule (the domain's schema), checked here first: the same messages, no round trip.
     const parsed = DeleteAccountSchema.safeParse({ password, confirmacao });
     if (!parsed.success) {
-      const fields = issuesToFieldErrors(parsed.error.issues);
-      setErrors({ password: fields.password?.[0], confirmacao: fields.confirmacao?.[0] });
+      setErrors(firstFieldMessages(issuesToFieldErrors(parsed.error.issues)));
       return;
     }
     deleteAccount.mutate(
