@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { once } from '@pulso/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
@@ -18,10 +19,10 @@ import { DEMO_DOCTORS, type DemoDoctor } from './medicos-demo.ts';
 /**
  * An account nobody can sign in to: the argon2id hash of 32 random bytes that
  * are thrown away. A demo doctor becomes usable only through password recovery.
+ * Made once per process and shared by the accounts it seeds: a hash per account
+ * cost a fresh start one argon2 run per demo doctor (docs/performance.md "Start-up").
  */
-async function unusablePasswordHash(): Promise<string> {
-  return hashPassword(randomBytes(32).toString('base64url'));
-}
+const unusablePasswordHash = once(() => hashPassword(randomBytes(32).toString('base64url')));
 
 /** Finds or creates the clinic `nome` in `cidadeId` (unique by search key and city); answers its id. */
 async function clinicaId(tx: Db, nome: string, cidadeId: number): Promise<number> {
