@@ -20,14 +20,17 @@ const POSTGRES_ONLY = 'apps/server/src/**/*.postgres.test.ts';
  * What the two API projects share. Each file builds its own app on its own
  * database (test/harness.ts), copied from one migrated and seeded at the
  * start (test/global-setup.ts) instead of migrating and seeding per file.
- * Files keep their own module graph (`isolate`, Vitest's default): with one
- * graph per worker (`isolate: false`) a timer or socket one file left behind
- * fired during another and failed the run with an error no test owned.
+ * A worker imports the server once for all its files (`isolate: false`):
+ * re-importing it per file cost 1.5–2 s a file, 219 of api-pglite's 612 s
+ * (docs/testing.md "Speed"). So no file may rely on a fresh module graph:
+ * no `vi.mock` of a module (pass the dependency in instead, as
+ * `drawFreeCode`'s `draw`), and each file closes what it opened.
  */
 const API_PROJECT = {
   globalSetup: ['apps/server/src/test/global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  isolate: false,
 };
 
 export default defineConfig({

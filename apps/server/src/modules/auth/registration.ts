@@ -20,11 +20,11 @@ import { assertPasswordAllowed, hashPassword, hashToken } from './auth.service.t
 /**
  * Draws a fresh random code that no account, sticker or replaced code holds
  * (docs/codes.md "Personal code"; `takenCodes`). The unique index on
- * `users.code` settles any race.
+ * `users.code` settles any race. `draw` makes one candidate (a test steers it).
  */
-export async function drawFreeCode(db: Db): Promise<string> {
+export async function drawFreeCode(db: Db, draw = () => generateCode(randomInt)): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt++) {
-    const code = generateCode(randomInt);
+    const code = draw();
     if (!(await takenCodes(db, [code])).has(code)) return code;
   }
   throw new Error('Could not draw a free personal code');

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { CODE_REPLACED_MESSAGES, formatCode, generateCode } from '@pulso/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,12 +10,6 @@ import { drawFreeCode } from '../auth/index.ts';
 import { CODE_NOT_FOUND_MESSAGE } from '../code/code.service.ts';
 
 // docs/codes.md "A lost sticker": POST /api/qrcode/substituir, and what the old code answers after it.
-
-// The draw's randomness, steerable by a test (the real one otherwise).
-vi.mock('@pulso/domain', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@pulso/domain')>();
-  return { ...actual, generateCode: vi.fn(actual.generateCode) };
-});
 
 let t: TestApp;
 beforeAll(async () => {
@@ -171,10 +166,8 @@ describe('the old code after a replacement', () => {
   it('is never drawn again for anyone', async () => {
     const ana = await createPatient(t.app);
     await replace(ana.auth);
-    const draw = vi.mocked(generateCode);
-    draw.mockClear();
-    draw.mockReturnValueOnce(ana.user.code);
-    const next = await drawFreeCode(t.database.db);
+    const draw = vi.fn(() => generateCode(randomInt)).mockReturnValueOnce(ana.user.code);
+    const next = await drawFreeCode(t.database.db, draw);
     expect(next).not.toBe(ana.user.code);
     expect(draw).toHaveBeenCalledTimes(2);
   });
