@@ -1,5 +1,6 @@
 import type { PlanosAnswer, PlanoView } from '@pulso/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { InitialEntry } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/token.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
@@ -46,7 +47,7 @@ const comPlano: PlanosAnswer = {
   planos: [mensal, anual],
 };
 
-function render(path: string) {
+function render(path: InitialEntry) {
   return renderRoutes(
     [
       { path: '/planos', element: <PlanosPage /> },
@@ -204,8 +205,9 @@ describe('/planos/pagamento/:plano', () => {
 
   it('opened from a doctor’s profile, goes back there after subscribing (through /planos)', async () => {
     subscribeApi(semPlano);
-    const { router } = render('/planos');
-    await router.navigate('/planos', { state: { from: '/telemedicina/medico/7?solicitar=1' } });
+    // Opened with the state a doctor's profile gives (a navigation after the first render could lose the race
+    // with the link's re-render on a loaded machine: the link was clicked still holding no state).
+    const { router } = render({ pathname: '/planos', state: { from: '/telemedicina/medico/7?solicitar=1' } });
     fireEvent.click(await screen.findByRole('link', { name: 'Assinar Meu Prontuário' }));
     await payMonthly();
     await waitFor(() =>
