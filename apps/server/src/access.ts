@@ -59,6 +59,8 @@ export function staffGuard<T extends object>(hook: T, capability: AdminCapabilit
 
 /** Routes registered by the OpenAPI plugin (documents and UI): public. */
 const DOCS_PREFIX = '/api/docs';
+/** @fastify/static's one route for the built web app's files (app.ts): public. */
+const WEB_FILES_ROUTE = '/*';
 
 function guardsOf(route: RouteOptions) {
   const hooks = [route.onRequest, route.preHandler].flat().filter(Boolean) as Guarded[];
@@ -76,9 +78,9 @@ export function checkRouteAccess(route: RouteOptions): void {
   const url = route.url;
   const where = `${[route.method].flat().join(',')} ${url}`;
   route.config ??= {};
-  const config = route.config as { access?: RouteAccess; file?: string };
-  // The OpenAPI plugin's routes and @fastify/static's (one per built file, marked by `config.file`).
-  if (!config.access && (url.startsWith(DOCS_PREFIX) || config.file !== undefined)) config.access = 'public';
+  const config = route.config as { access?: RouteAccess };
+  // The OpenAPI plugin's routes and @fastify/static's.
+  if (!config.access && (url.startsWith(DOCS_PREFIX) || url === WEB_FILES_ROUTE)) config.access = 'public';
   const access = config.access;
   if (!access) {
     throw new Error(`${where}: declare who may call it in config.access (docs/authorization.md)`);
