@@ -4,13 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { withPreparedStatements } from './pglite-prepared.ts';
-import { MeasuredPool } from './pool.ts';
 import * as schema from './schema/index.ts';
 import { createTurnScheduler, PGLITE_TURN_BUDGET_MS, withTurns } from './turns.ts';
 
@@ -79,6 +76,13 @@ export async function openDatabase(opts: {
   pgliteImage?: Blob | undefined;
 }): Promise<Database> {
   if (opts.databaseUrl) {
+    // node-postgres and Drizzle's driver for it load only here: an embedded server never needs them (about 0.1 s
+    // of its start; docs/performance.md "Start-up").
+    const [{ MeasuredPool }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('./pool.ts'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     // A connection that cannot be made in 10 s fails (503, db/unavailable.ts) instead of holding the request.
     const pool = new MeasuredPool({
       connectionString: opts.databaseUrl,

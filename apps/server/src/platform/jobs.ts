@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from './lazy-libs.ts';
 
 /**
  * A piece of scheduled work (e.g. ending idle care sessions,
@@ -56,7 +57,8 @@ export async function withStartupLock<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   if (!databaseUrl) return work();
-  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'pulso-startup' });
+  const { Client } = await loadPg();
+  const client = new Client({ connectionString: databaseUrl, application_name: 'pulso-startup' });
   client.on('error', () => {
     // The session is gone, and the lock with it: `work` goes on with its own connections.
   });
@@ -138,7 +140,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     }
     try {
       if (!client) {
-        const fresh = new pg.Client({ connectionString: databaseUrl, application_name: 'pulso-jobs' });
+        const { Client } = await loadPg();
+        const fresh = new Client({ connectionString: databaseUrl, application_name: 'pulso-jobs' });
         fresh.on('error', (error) => {
           if (client === fresh) dropConnection(error);
         });

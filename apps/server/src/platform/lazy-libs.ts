@@ -1,4 +1,5 @@
 import type Nodemailer from 'nodemailer';
+import type Pg from 'pg';
 import type QRCode from 'qrcode';
 import type SanitizeHtml from 'sanitize-html';
 import type Sharp from 'sharp';
@@ -47,4 +48,9 @@ export function loadJose(): Promise<typeof import('jose')> {
 /** fflate: the data export's ZIP. */
 export function loadFflate(): Promise<typeof import('fflate')> {
   return import('fflate');
+}
+
+/** node-postgres, for what only PostgreSQL needs (the start-up lock, the jobs' leader lock): not on PGlite. */
+export async function loadPg(): Promise<typeof Pg> {
+  return (await import('pg')).default;
 }
