@@ -127,7 +127,12 @@ describe('the SPA', () => {
       // One route serves every built file (`GET /*`): nothing outside WEB_DIST, no dotfile.
       await writeFile(path.join(t.dataDir, 'segredo.txt'), 'segredo');
       await writeFile(path.join(web, '.env'), 'segredo');
-      for (const url of ['/../segredo.txt', '/%2e%2e/segredo.txt', '/assets/..%2f..%2fsegredo.txt', '/.env']) {
+      for (const url of [
+        '/../segredo.txt',
+        '/%2e%2e/segredo.txt',
+        '/assets/..%2f..%2fsegredo.txt',
+        '/.env',
+      ]) {
         const res = await withWeb.app.inject({ url });
         expect(res.body, url).not.toContain('segredo');
       }
