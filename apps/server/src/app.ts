@@ -278,8 +278,8 @@ export async function buildApp(given: AppContext): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: config.webDist,
       // One route, `GET /*`, that looks for the file on each request and hands a missing one to the not-found
-      // handler below: one route per built file (`wildcard: false`, 680 with the .br/.gz beside them) took
-      // 0.5 s of every start (docs/performance.md "Start-up").
+      // handler below. One route per built file (`wildcard: false`, 680 with the .br/.gz beside them) slowed
+      // every start (docs/performance.md "Start-up").
       wildcard: true,
       // Never a dotfile (the build's `.build-stamp`): the plugin's default is to serve them.
       dotfiles: 'ignore',
