@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import multipart, { type MultipartFile } from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { HTTP_MESSAGES, MAX_BODY_BYTES, MAX_UPLOAD_BYTES, setBrazilianZodMessages } from '@pulso/domain';
+import { MAX_BODY_BYTES, MAX_UPLOAD_BYTES, setBrazilianZodMessages } from '@pulso/domain';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { checkRouteAccess } from './access.ts';
@@ -18,7 +15,6 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cidadesRoutes } from './modules/cidades/cidades.routes.ts';
 import { clinicasRoutes } from './modules/clinicas/clinicas.routes.ts';
 import { codeRoutes } from './modules/code/code.routes.ts';
-import { codePageRoutes, loadCodePageAssets } from './modules/code/code-page.ts';
 import { conteudoRoutes } from './modules/conteudo/conteudo.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { devmailRoutes } from './modules/devmail/devmail.routes.ts';
@@ -59,6 +55,7 @@ import {
 } from './platform/redis.ts';
 import { securityHeaders } from './security-headers.ts';
 import { compiledSerializerCompiler } from './serializer.ts';
+import { registerWebApp } from './web-app.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -272,34 +269,7 @@ export async function buildApp(given: AppContext): Promise<FastifyInstance> {
   );
   if (config.env !== 'production') await app.register(devmailRoutes, { prefix: '/dev' });
 
-  const hasWeb = existsSync(path.join(config.webDist, 'index.html'));
-  await app.register(codePageRoutes(hasWeb ? loadCodePageAssets(config.webDist) : null));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      // One route, `GET /*`, that looks for the file on each request and hands a missing one to the not-found
-      // handler below. One route per built file (`wildcard: false`, 680 with the .br/.gz beside them) slowed
-      // every start (docs/performance.md "Start-up").
-      wildcard: true,
-      // Never a dotfile (the build's `.build-stamp`): the plugin's default is to serve them.
-      dotfiles: 'ignore',
-      // The build writes .br/.gz next to each asset (apps/web/vite.config.ts).
-      preCompressed: true,
-      setHeaders: (res, file) => {
-        res.header(
-          'cache-control',
-          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
-      return reply.code(404).send({ message: HTTP_MESSAGES.notFound });
-    }
-    // History-style routes of the SPA (docs/architecture.md "Routes of the web app") all load index.html.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
+  await registerWebApp(app, config.webDist);
 
   return app;
 }
