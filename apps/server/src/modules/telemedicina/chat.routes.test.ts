@@ -236,7 +236,10 @@ describe('POST /api/telemedicina/atendimento/:id/mensagem', () => {
       created_at: expect.any(String),
       read_at: null,
     });
-    expect((await sessionRow(t, id))?.last_message_at?.getTime()).toBeGreaterThan(old.getTime());
+    // The message and its session move together: one instant for both.
+    const [row] = await mensagemRows(id);
+    expect(row?.created_at.getTime()).toBeGreaterThan(old.getTime());
+    expect((await sessionRow(t, id))?.last_message_at).toEqual(row?.created_at);
     expect(realtime.events()).toEqual([
       {
         rooms: roomsOf(patient, doctor, id),
@@ -289,6 +292,25 @@ describe('POST /api/telemedicina/atendimento/:id/mensagem', () => {
       expect(await storedChatFiles()).toEqual(before);
     },
   );
+
+  it('answers 409 notActive when the session ends while the message is on its way, keeping no file', async () => {
+    const old = new Date(Date.now() - 3600 * 1000);
+    const { patient, id } = await withSession({ last_message_at: old });
+    const before = await storedChatFiles();
+    // The doctor ends the session after the request found it active, while its file is being stored.
+    const storage = t.app.ctx.storage;
+    const put = storage.put.bind(storage);
+    vi.spyOn(storage, 'put').mockImplementation(async (key, bytes) => {
+      await t.database.db.update(atendimentos).set({ status: 'E' }).where(eq(atendimentos.id, id));
+      return put(key, bytes);
+    });
+    const res = await postFile(t, patient.auth, id, { filename: 'exame.jpg', bytes: await jpeg() });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: M.notActive });
+    expect(await mensagemRows(id)).toHaveLength(0);
+    expect(await storedChatFiles()).toEqual(before);
+    expect((await sessionRow(t, id))?.last_message_at).toEqual(old);
+  });
 
   it('answers 403 lockedChat to a locked patient in a plan-paid session; the doctor still writes', async () => {
     const { patient, doctor, id } = await withSession({ pagamento: 'plano' });

@@ -1,4 +1,5 @@
 import {
+  ATENDIMENTO_STATUS_VALUES,
   type AtendimentoChat,
   canSend,
   isChatLocked,
@@ -7,7 +8,7 @@ import {
   MENSAGENS_PAGE_SIZE,
   type MensagemView,
 } from '@pulso/domain';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor, AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -151,8 +152,9 @@ export async function listMensagens(
 
 /**
  * Locks the session row inside `tx` and answers its status, so that a
- * message is never written or deleted after the session ends (the ending
- * updates wait for this lock, and this read waits for theirs).
+ * message is never deleted after the session ends (the ending updates wait
+ * for this lock, and this read waits for theirs). Sending locks it in its
+ * own statement (`insertMensagem`).
  */
 export async function lockSession(tx: Db, atendimentoId: number) {
   const [row] = await tx
@@ -161,6 +163,56 @@ export async function lockSession(tx: Db, atendimentoId: number) {
     .where(eq(atendimentos.id, atendimentoId))
     .for('update');
   return row ? statusOf(row) : null;
+}
+
+/** The statuses a message may be sent in (`canSend`), for the statement that writes it. */
+const SENDING_STATUSES = ATENDIMENTO_STATUS_VALUES.filter(canSend);
+
+/**
+ * Writes a message and moves its session's `last_message_at` in one
+ * statement (docs/telemedicine.md "Messages"): the session's update locks its
+ * row and re-reads its status, so the message lands only while the session
+ * can take it (`canSend`), and an ending that runs at the same time waits
+ * or makes this write nothing. Answers the new row, or `undefined` when the
+ * session is gone or can no longer take messages. One round trip where a
+ * transaction took five (bench/README.md "chat.ts").
+ */
+async function insertMensagem(
+  db: Db,
+  atendimentoId: number,
+  from: 'U' | 'M',
+  values: Pick<MensagemRow, 'type' | 'content' | 'file_key' | 'file_mime' | 'file_size'>,
+): Promise<MensagemRow | undefined> {
+  const touched = db.$with('touched').as(
+    db
+      .update(atendimentos)
+      // The same instant as the message's `created_at`: `now()` is the statement's transaction's.
+      .set({ last_message_at: sql`now()`, updated_at: sql`now()` })
+      .where(and(eq(atendimentos.id, atendimentoId), inArray(atendimentos.status, SENDING_STATUSES)))
+      .returning({ id: atendimentos.id }),
+  );
+  const [row] = await db
+    .with(touched)
+    .insert(mensagens)
+    .select((qb) =>
+      // Every column of `mensagens`, in its order (Drizzle's insert … select asks for it).
+      qb
+        .select({
+          id: sql<number>`nextval(pg_get_serial_sequence('mensagens', 'id'))`.as('id'),
+          atendimento_id: touched.id,
+          from: sql<string>`${from}::char(1)`.as('from'),
+          type: sql<string>`${values.type}::char(1)`.as('type'),
+          content: sql<string>`${values.content}::text`.as('content'),
+          file_key: sql<string | null>`${values.file_key}::varchar`.as('file_key'),
+          file_mime: sql<string | null>`${values.file_mime}::varchar`.as('file_mime'),
+          file_size: sql<number | null>`${values.file_size}::int`.as('file_size'),
+          created_at: sql<Date>`now()`.as('created_at'),
+          read_at: sql<Date | null>`null::timestamptz`.as('read_at'),
+        })
+        .from(touched),
+    )
+    .returning();
+  return row;
 }
 
 /**
@@ -185,35 +237,26 @@ export async function postMensagem(
   if (await lockedFor(db, access)) throw forbidden(M.lockedChat);
   const from = access.role === 'paciente' ? 'U' : 'M';
   const key = input.type === 'file' ? await storeChatFile(deps.ctx.storage, input.upload) : null;
-  let row: MensagemRow;
+  const values =
+    input.type === 'T'
+      ? { type: 'T', content: input.content, file_key: null, file_mime: null, file_size: null }
+      : {
+          type: mensagemTypeOf(input.upload),
+          content: input.upload.name || `arquivo.${input.upload.kind.ext}`,
+          file_key: key,
+          file_mime: input.upload.kind.mime,
+          file_size: input.upload.bytes.length,
+        };
+  let row: MensagemRow | undefined;
   try {
-    row = await db.transaction(async (tx) => {
-      const status = await lockSession(tx, access.row.id);
-      if (status === null || !canSend(status)) throw conflict(M.notActive);
-      const values =
-        input.type === 'T'
-          ? { type: 'T', content: input.content }
-          : {
-              type: mensagemTypeOf(input.upload),
-              content: input.upload.name || `arquivo.${input.upload.kind.ext}`,
-              file_key: key,
-              file_mime: input.upload.kind.mime,
-              file_size: input.upload.bytes.length,
-            };
-      const [inserted] = await tx
-        .insert(mensagens)
-        .values({ atendimento_id: access.row.id, from, ...values })
-        .returning();
-      if (!inserted) throw new Error('mensagem not inserted');
-      await tx
-        .update(atendimentos)
-        .set({ last_message_at: inserted.created_at, updated_at: inserted.created_at })
-        .where(eq(atendimentos.id, access.row.id));
-      return inserted;
-    });
+    row = await insertMensagem(db, access.row.id, from, values);
   } catch (error) {
     await deleteChatFile({ storage: deps.ctx.storage, log: deps.log }, key);
     throw error;
+  }
+  if (!row) {
+    await deleteChatFile({ storage: deps.ctx.storage, log: deps.log }, key);
+    throw conflict(M.notActive);
   }
   const mensagem = toMensagemView(row, deps.signer, chatNow(deps));
   publishAtendimentoEvent(
