@@ -85,6 +85,14 @@ describe('GET /api/timeline/items: a page read in one statement', () => {
         const res = await call(t, 'GET', url, p.auth);
         expect(res.statusCode).toBe(200);
         expect([url, queries.mock.calls.length]).toEqual([url, 2]);
+        // The page size is in the statement's text: with `limit $n` PostgreSQL would plan the statement again
+        // on every execution (docs/performance.md "Generic plans").
+        const texts = queries.mock.calls.map(([query]) =>
+          typeof query === 'string' ? query : (query as { text: string }).text,
+        );
+        const pages = texts.filter((text) => text.includes(' as "page"'));
+        expect([url, pages.length]).toEqual([url, 1]);
+        expect(pages[0]).toMatch(/limit 20 offset \$\d+\) as "page"/);
       }
     } finally {
       queries.mockRestore();

@@ -73,6 +73,14 @@ function itemsJson(page: SQL, order: SQL): SQL<PageItem[]> {
     left join ${users} as "terceiro" on ${terceiros.id} = ${t.terceiro_id})`;
 }
 
+/**
+ * The page size written into the statements' text, not sent as a parameter:
+ * with `limit $n` PostgreSQL cannot cost a generic plan (it assumes a tenth of
+ * the rows) and plans the prepared statement again on every execution, three
+ * times a plain page's database time (docs/performance.md "Generic plans").
+ */
+const PAGE_LIMIT = sql.raw(String(TIMELINE_PAGE_SIZE));
+
 /** The filter of the caller's accepted records (doctor-made only with `M`); pending ones are in `listPendentes`. */
 function mine(userId: Placeholder | number, medico: TimelineListQuery['medico']): SQL {
   const doctors = medico === 'M' ? sql` and ${t.created_by} = 'M'` : sql``;
@@ -99,7 +107,7 @@ function preparePlain(db: Db, medico: TimelineListQuery['medico']) {
   const userId = sql.placeholder('user_id');
   const page = sql`(select ${t.id}, ${t.data} from ${t} where ${mine(userId, medico)}
     order by ${t.data} desc, ${t.id} desc
-    limit ${TIMELINE_PAGE_SIZE} offset ${sql.placeholder('offset')}) as "page"`;
+    limit ${PAGE_LIMIT} offset ${sql.placeholder('offset')}) as "page"`;
   return selectCaller(db, {
     total: sql<number>`coalesce((select ${medico === 'M' ? timeline_totals.medico : timeline_totals.todos}
       from ${timeline_totals} where ${timeline_totals.user_id} = ${userId}), 0)`,
@@ -141,7 +149,7 @@ function searchQuery(db: Db, medico: TimelineListQuery['medico'], search: Timeli
       where ${search.where}`,
   );
   const page = sql`(select "id", "data", "rank" from ${hits} order by "rank" desc, "data" desc, "id" desc
-    limit ${TIMELINE_PAGE_SIZE} offset ${sql.placeholder('offset')}) as "page"`;
+    limit ${PAGE_LIMIT} offset ${sql.placeholder('offset')}) as "page"`;
   return selectCaller(db.with(hits), {
     total: sql<number>`(select count(*)::int from ${hits})`,
     items: itemsJson(page, sql`"page"."rank" desc, "page"."data" desc, "page"."id" desc`),
