@@ -76,6 +76,15 @@ describe('todayInSaoPaulo', () => {
     expect(todayInSaoPaulo(new Date('2024-02-29T12:00:00Z'))).toBe('2024-02-29');
   });
 
+  it('answers each instant, also asked twice within one minute across the turn of the day', () => {
+    // The answer is kept per UTC minute: the minute before 03:00 and 03:00 itself are different minutes.
+    expect(todayInSaoPaulo(new Date('2026-03-10T02:59:00Z'))).toBe('2026-03-09');
+    expect(todayInSaoPaulo(new Date('2026-03-10T02:59:59.999Z'))).toBe('2026-03-09');
+    expect(todayInSaoPaulo(new Date('2026-03-10T03:00:00Z'))).toBe('2026-03-10');
+    expect(todayInSaoPaulo(new Date('2026-03-10T02:59:30Z'))).toBe('2026-03-09');
+    expect(todayInSaoPaulo(new Date('2027-03-10T02:59:30Z'))).toBe('2027-03-09');
+  });
+
   it('defaults to the current instant', () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2026-01-01T02:00:00Z'));

@@ -33,9 +33,15 @@ const saoPauloDay = once(
     }),
 );
 
+// The last answer, by UTC minute: São Paulo's offsets since 1914 are whole hours, so its days change on a
+// minute's boundary. A public scan asks for today once (the age), and formatting costs about 5 µs.
+let lastDay: { minute: number; day: string } | null = null;
+
 /** Today's date in America/Sao_Paulo as `YYYY-MM-DD`, for the instant `now`. */
 export function todayInSaoPaulo(now: Date = new Date()): string {
-  return saoPauloDay().format(now);
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (lastDay?.minute !== minute) lastDay = { minute, day: saoPauloDay().format(now) };
+  return lastDay.day;
 }
 
 /** The calendar day of an instant in America/Sao_Paulo, `YYYY-MM-DD` (`'2025-03-11T01:30:00Z'` → `'2025-03-10'`). */
