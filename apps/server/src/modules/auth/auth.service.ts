@@ -6,6 +6,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { fieldError } from '../../errors.ts';
+import { batched } from '../../platform/batch.ts';
 
 /** How long a token lives without use; each use (at most hourly) extends it (docs/auth-security.md "Sessions"). */
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -67,19 +68,16 @@ export async function issueSession(db: Db, userId: number, userAgent: string | u
  * for {@link SESSION_TTL_MS} or older than {@link SESSION_MAX_AGE_MS} since
  * sign-in. A use at least an hour after the previous one slides the expiry
  * to 30 days ahead, never past sign-in + 90 days (docs/auth-security.md
- * "Sessions").
+ * "Sessions"). Lookups made at about the same time share one statement
+ * (docs/performance.md "Batched session lookups").
  */
 export async function resolveSession(
   db: Db,
   token: string,
 ): Promise<{ sessionId: number; userId: number } | null> {
-  const now = new Date();
-  const [row] = await liveSessionQuery(db).execute({
-    token_hash: hashToken(token),
-    now,
-    signed_in_after: new Date(now.getTime() - SESSION_MAX_AGE_MS),
-  });
+  const row = await liveSessionLookup(db)(hashToken(token));
   if (!row) return null;
+  const now = new Date();
   if (now.getTime() - row.last_used_at.getTime() > SLIDE_AFTER_MS) {
     const expires = Math.min(now.getTime() + SESSION_TTL_MS, row.created_at.getTime() + SESSION_MAX_AGE_MS);
     await db
@@ -90,21 +88,43 @@ export async function resolveSession(
   return { sessionId: row.id, userId: row.user_id };
 }
 
-const liveSessionQueries = new WeakMap<Db, ReturnType<typeof prepareLiveSession>>();
+type LiveSession = { id: number; user_id: number; created_at: Date; last_used_at: Date };
 
-/** The live-session lookup of every signed-in request, prepared once per database. */
-function liveSessionQuery(db: Db) {
-  let query = liveSessionQueries.get(db);
-  if (!query) {
-    query = prepareLiveSession(db);
-    liveSessionQueries.set(db, query);
+const liveSessionLookups = new WeakMap<Db, (tokenHash: string) => Promise<LiveSession | null>>();
+
+/**
+ * The live-session lookup of every signed-in request, per database: the
+ * token hashes of the requests of one turn of the event loop leave together
+ * in one prepared statement (`platform/batch.ts`, as the scans do), each
+ * answered its own row. Live means not revoked, not expired and signed in
+ * less than {@link SESSION_MAX_AGE_MS} ago, all as of the statement's send.
+ */
+function liveSessionLookup(db: Db) {
+  let lookup = liveSessionLookups.get(db);
+  if (!lookup) {
+    const query = prepareLiveSessions(db);
+    lookup = batched(
+      async (tokenHashes: string[]) => {
+        const now = new Date();
+        const rows = await query.execute({
+          token_hashes: JSON.stringify(tokenHashes),
+          now,
+          signed_in_after: new Date(now.getTime() - SESSION_MAX_AGE_MS),
+        });
+        const byHash = new Map(rows.map(({ token_hash, ...row }) => [token_hash, row]));
+        return tokenHashes.map((tokenHash) => byHash.get(tokenHash) ?? null);
+      },
+      { maxBatch: 32, maxInFlight: 2 },
+    );
+    liveSessionLookups.set(db, lookup);
   }
-  return query;
+  return lookup;
 }
 
-function prepareLiveSession(db: Db) {
+function prepareLiveSessions(db: Db) {
   return db
     .select({
+      token_hash: sessions.token_hash,
       id: sessions.id,
       user_id: sessions.user_id,
       created_at: sessions.created_at,
@@ -113,14 +133,13 @@ function prepareLiveSession(db: Db) {
     .from(sessions)
     .where(
       and(
-        eq(sessions.token_hash, sql.placeholder('token_hash')),
+        sql`${sessions.token_hash} in (select json_array_elements_text(${sql.placeholder('token_hashes')}::json))`,
         isNull(sessions.revoked_at),
         gt(sessions.expires_at, sql.placeholder('now')),
         gt(sessions.created_at, sql.placeholder('signed_in_after')),
       ),
     )
-    .limit(1)
-    .prepare('auth_live_session');
+    .prepare('auth_live_sessions');
 }
 
 /** Revokes one session (logout). */

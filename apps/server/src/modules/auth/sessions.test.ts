@@ -99,3 +99,34 @@ describe('session lifetimes', () => {
     expect((await me(p.auth)).statusCode).toBe(401);
   });
 });
+
+describe('session lookups made together', () => {
+  it('share a statement, and each request gets its own session or its own 401', async () => {
+    const patients = await Promise.all([0, 1, 2, 3].map(() => createPatient(t.app)));
+    const revoked = await createPatient(t.app);
+    await t.database.db
+      .update(sessions)
+      .set({ revoked_at: new Date() })
+      .where(eq(sessions.token_hash, hashToken(revoked.token)));
+    const unknown = { authorization: 'Bearer nao-existe' };
+    // Both drivers' clients (pg's pool, PGlite) take every statement through `query`.
+    const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
+      .$client;
+    const queries = vi.spyOn(client, 'query');
+    try {
+      const answers = await Promise.all(
+        [...patients.map((p) => p.auth), revoked.auth, unknown, patients[0]?.auth ?? unknown].map(me),
+      );
+      expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 401, 401, 200]);
+      expect(answers.slice(0, 4).map((res) => res.json().user.id)).toEqual(patients.map((p) => p.user.id));
+      expect(answers[6]?.json().user.id).toBe(patients[0]?.user.id);
+      const lookups = queries.mock.calls.filter(([query]) =>
+        (typeof query === 'string' ? query : (query as { text: string }).text).includes('json_array_elements_text'),
+      );
+      expect(lookups.length).toBeGreaterThan(0);
+      expect(lookups.length).toBeLessThan(7);
+    } finally {
+      queries.mockRestore();
+    }
+  });
+});
