@@ -121,7 +121,9 @@ describe('session lookups made together', () => {
       expect(answers.slice(0, 4).map((res) => res.json().user.id)).toEqual(patients.map((p) => p.user.id));
       expect(answers[6]?.json().user.id).toBe(patients[0]?.user.id);
       const lookups = queries.mock.calls.filter(([query]) =>
-        (typeof query === 'string' ? query : (query as { text: string }).text).includes('json_array_elements_text'),
+        (typeof query === 'string' ? query : (query as { text: string }).text).includes(
+          'json_array_elements_text',
+        ),
       );
       expect(lookups.length).toBeGreaterThan(0);
       expect(lookups.length).toBeLessThan(7);
