@@ -6,10 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import { codePageRoutes, loadCodePageAssets } from './modules/code/code-page.ts';
 
 /**
- * What the server answers outside `/api` and `/dev`: the public code page (`/code/:code`, server-rendered;
- * docs/public-code-page.md), the built web app's files from `webDist` (hashed assets cached as immutable, the rest `no-cache`, `.br`/`.gz`
- * when the browser takes them) and, for any other GET, the SPA's `index.html` (docs/architecture.md "Routes of the
- * web app"). Unknown `/api/` paths, other methods, and everything when `webDist` holds no build, answer 404 with
+ * What the server answers outside `/api` and `/dev`:
+ * - the public code page (`/code/:code`, server-rendered; docs/public-code-page.md);
+ * - the built web app's files from `webDist`: hashed assets cached as immutable, the rest `no-cache`, `.br`/`.gz`
+ *   when the browser takes them;
+ * - for any other GET, the SPA's `index.html` (docs/architecture.md "Routes of the web app").
+ *
+ * Unknown `/api/` paths, other methods, and everything when `webDist` holds no build, answer 404 with
  * `HTTP_MESSAGES.notFound`.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {

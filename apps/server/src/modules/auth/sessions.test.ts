@@ -4,6 +4,7 @@ import { sessions } from '../../db/schema/index.ts';
 import { createPatient } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { connectSocket } from '../../test/sockets.ts';
+import { recordStatements } from '../../test/statements.ts';
 import { hashToken, SESSION_MAX_AGE_MS, SESSION_TTL_MS } from './auth.service.ts';
 
 /** Session lifetimes (docs/auth-security.md "Sessions"): 30 days unused, 90 days at most. */
@@ -109,10 +110,7 @@ describe('session lookups made together', () => {
       .set({ revoked_at: new Date() })
       .where(eq(sessions.token_hash, hashToken(revoked.token)));
     const unknown = { authorization: 'Bearer nao-existe' };
-    // Both drivers' clients (pg's pool, PGlite) take every statement through `query`.
-    const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
-      .$client;
-    const queries = vi.spyOn(client, 'query');
+    const statements = recordStatements(t.database.db);
     try {
       const answers = await Promise.all(
         [...patients.map((p) => p.auth), revoked.auth, unknown, patients[0]?.auth ?? unknown].map(me),
@@ -120,15 +118,11 @@ describe('session lookups made together', () => {
       expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 401, 401, 200]);
       expect(answers.slice(0, 4).map((res) => res.json().user.id)).toEqual(patients.map((p) => p.user.id));
       expect(answers[6]?.json().user.id).toBe(patients[0]?.user.id);
-      const lookups = queries.mock.calls.filter(([query]) =>
-        (typeof query === 'string' ? query : (query as { text: string }).text).includes(
-          'json_array_elements_text',
-        ),
-      );
+      const lookups = statements.texts().filter((text) => text.includes('json_array_elements_text'));
       expect(lookups.length).toBeGreaterThan(0);
       expect(lookups.length).toBeLessThan(7);
     } finally {
-      queries.mockRestore();
+      statements.restore();
     }
   });
 });

@@ -150,21 +150,6 @@ export async function listMensagens(
   return mensagensPage(deps, access.row.id, before);
 }
 
-/**
- * Locks the session row inside `tx` and answers its status, so that a
- * message is never deleted after the session ends (the ending updates wait
- * for this lock, and this read waits for theirs). Sending locks it in its
- * own statement (`insertMensagem`).
- */
-export async function lockSession(tx: Db, atendimentoId: number) {
-  const [row] = await tx
-    .select({ status: atendimentos.status })
-    .from(atendimentos)
-    .where(eq(atendimentos.id, atendimentoId))
-    .for('update');
-  return row ? statusOf(row) : null;
-}
-
 /** The statuses a message may be sent in (`canSend`), for the statement that writes it. */
 const SENDING_STATUSES = ATENDIMENTO_STATUS_VALUES.filter(canSend);
 

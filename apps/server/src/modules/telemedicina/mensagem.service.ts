@@ -2,13 +2,13 @@ import { canDeleteMensagem, INT4_MAX, TELEMEDICINA_MESSAGES as M } from '@pulso/
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { mensagens } from '../../db/schema/index.ts';
+import { atendimentos, mensagens } from '../../db/schema/index.ts';
 import { forbidden, HttpError, notFound } from '../../errors.ts';
 import { deleteChatFile } from './chat.files.ts';
-import { type ChatDeps, chatNow, lockSession } from './chat.service.ts';
+import { type ChatDeps, chatNow } from './chat.service.ts';
 import { conflict, findSessionFor, partiesOf, type SessionAccess } from './telemedicina.access.ts';
 import { publishAtendimentoEvent } from './telemedicina.events.ts';
-import type { MensagemRow } from './telemedicina.presenter.ts';
+import { type MensagemRow, statusOf } from './telemedicina.presenter.ts';
 
 /**
  * One message of a care session once it exists (docs/api/telemedicina.md "Chat (both sides)"): its recipient
@@ -18,6 +18,21 @@ import type { MensagemRow } from './telemedicina.presenter.ts';
 
 /** Message from the signed file URL when its signature is not the server's or it expired. */
 export const ARQUIVO_LINK_MESSAGE = 'Link do arquivo expirado ou inválido. Abra o atendimento novamente.';
+
+/**
+ * Locks the session row inside `tx` and answers its status, so that a
+ * message is never deleted after the session ends (the ending updates wait
+ * for this lock, and this read waits for theirs). Sending locks it in its
+ * own statement (`insertMensagem` in chat.service.ts).
+ */
+async function lockSession(tx: Db, atendimentoId: number) {
+  const [row] = await tx
+    .select({ status: atendimentos.status })
+    .from(atendimentos)
+    .where(eq(atendimentos.id, atendimentoId))
+    .for('update');
+  return row ? statusOf(row) : null;
+}
 
 /**
  * A message with its session and the caller's side. Errors: 404

@@ -1,7 +1,8 @@
 import type { TimelineItemView, TimelinePage } from '@pulso/domain';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPatient } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { recordStatements } from '../../test/statements.ts';
 import { createDoctor } from '../../test/telemedicina-factories.ts';
 import { addItem, call, insertItem, jpeg, pdf, postAnexo } from './timeline.test-support.ts';
 
@@ -65,10 +66,7 @@ describe('GET /api/timeline/items: a page read in one statement', () => {
         created_by: i % 2 ? 'M' : null,
       });
     }
-    // Both drivers' clients (pg's pool, PGlite) take every statement through `query`.
-    const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
-      .$client;
-    const queries = vi.spyOn(client, 'query');
+    const statements = recordStatements(t.database.db);
     try {
       for (const url of [
         '/api/timeline/items/all/all',
@@ -81,21 +79,19 @@ describe('GET /api/timeline/items: a page read in one statement', () => {
         // Past the words of a prepared search: built for the request, one statement all the same.
         `/api/timeline/items/all/${encodeURIComponent('glicemia de jejum 1 % a')}`,
       ]) {
-        queries.mockClear();
+        statements.clear();
         const res = await call(t, 'GET', url, p.auth);
         expect(res.statusCode).toBe(200);
-        expect([url, queries.mock.calls.length]).toEqual([url, 2]);
+        const texts = statements.texts();
+        expect([url, texts.length]).toEqual([url, 2]);
         // The page size is in the statement's text: with `limit $n` PostgreSQL would plan the statement again
         // on every execution (docs/performance.md "Generic plans").
-        const texts = queries.mock.calls.map(([query]) =>
-          typeof query === 'string' ? query : (query as { text: string }).text,
-        );
         const pages = texts.filter((text) => text.includes(' as "page"'));
         expect([url, pages.length]).toEqual([url, 1]);
         expect(pages[0]).toMatch(/limit 20 offset \$\d+\) as "page"/);
       }
     } finally {
-      queries.mockRestore();
+      statements.restore();
     }
   });
 });
