@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -10,6 +11,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { withPreparedStatements } from './pglite-prepared.ts';
 import * as schema from './schema/index.ts';
 import { createTurnScheduler, PGLITE_TURN_BUDGET_MS, withTurns } from './turns.ts';
+
+/** The contrib extensions the migrations create on PGlite: trigrams (searches) and btree_gin (the timeline's index). */
+export const PGLITE_EXTENSIONS = { btree_gin, pg_trgm };
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -112,7 +116,11 @@ export async function openDatabase(opts: {
     };
   }
   const turns = createTurnScheduler(PGLITE_TURN_BUDGET_MS);
-  const options = { extensions: { pg_trgm }, loadDataDir: opts.pgliteImage, startParams: pgliteStartParams };
+  const options = {
+    extensions: { btree_gin, pg_trgm },
+    loadDataDir: opts.pgliteImage,
+    startParams: pgliteStartParams,
+  };
   const client = withTurns(
     withPreparedStatements(
       opts.pgliteDir ? await PGlite.create(opts.pgliteDir, options) : await PGlite.create(options),

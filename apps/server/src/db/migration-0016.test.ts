@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -12,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINE } from '../test/harness.ts';
+import { PGLITE_EXTENSIONS } from './client.ts';
 
 /**
  * Migration 0016 on records written before it (docs/timeline-privacy.md
@@ -34,7 +34,7 @@ let engine: Engine;
 
 async function openEngine(): Promise<Engine> {
   if (TEST_ENGINE === 'pglite') {
-    const client = await PGlite.create({ extensions: { pg_trgm } });
+    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     return {
       exec: async (sql) => void (await client.exec(sql)),
       query: async <T>(sql: string) => (await client.query<T>(sql)).rows,

@@ -1,6 +1,12 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PREPARED, MAX_PREPARED_PARAMS, sqlLiteral, withPreparedStatements } from './pglite-prepared.ts';
+import {
+  MAX_PREPARED,
+  MAX_PREPARED_PARAMS,
+  PLANNED_EACH_RUN,
+  sqlLiteral,
+  withPreparedStatements,
+} from './pglite-prepared.ts';
 
 describe('sqlLiteral (docs/performance.md "Prepared statements on PGlite")', () => {
   it('writes NULL for null and undefined, and every other value quoted with its quotes doubled', () => {
@@ -104,6 +110,12 @@ describe('withPreparedStatements (docs/performance.md "Prepared statements on PG
     for (let i = 0; i < 3; i++) await db.query('create table if not exists vazia (id int)');
     const texts = await preparedTexts();
     expect(texts.some((s) => s.includes(many) || s.includes('vazia'))).toBe(false);
+  });
+
+  it('keeps texts marked PLANNED_EACH_RUN on the ordinary path', async () => {
+    const text = `${PLANNED_EACH_RUN} select nome from pessoa where nome like $1`;
+    for (let i = 0; i < 3; i++) expect((await db.query(text, ['%zz%'])).rows).toEqual([]);
+    expect((await preparedTexts()).some((s) => s.includes('planned each run'))).toBe(false);
   });
 
   it('prepares again when a table changes under a prepared select', async () => {

@@ -14,9 +14,9 @@ import type { PGlite } from '@electric-sql/pglite';
  * Values other than strings, numbers, bigints, booleans and null (byte arrays,
  * objects) keep the ordinary path, as do bulk writes (more than
  * {@link MAX_PREPARED_PARAMS} parameters), texts `PREPARE` refuses (DDL,
- * errors) and the queries of transactions (they go through the
- * transaction's own handle). The session is PGlite's only one, so
- * statements live as long as the database is open.
+ * errors), texts marked {@link PLANNED_EACH_RUN} and the queries of
+ * transactions (they go through the transaction's own handle). The session
+ * is PGlite's only one, so statements live as long as the database is open.
  */
 
 /** Texts prepared at most; after that, new texts keep the ordinary path (hot ones were seen early). */
@@ -25,6 +25,14 @@ export const MAX_PREPARED = 128;
 const MAX_SEEN = 2048;
 /** More parameters than this is a bulk write (the seed's), run rarely: the ordinary path. */
 export const MAX_PREPARED_PARAMS = 64;
+
+/**
+ * A comment that keeps a text on the ordinary path, planned with its values on
+ * every run, as PostgreSQL plans an unnamed statement: for a statement whose
+ * best plan depends on them (a search's terms, docs/api/timeline.md
+ * "Search"), where a generic plan would be chosen blind.
+ */
+export const PLANNED_EACH_RUN = '/* planned each run */';
 
 type Scalar = string | number | bigint | boolean | null | undefined;
 
@@ -85,7 +93,9 @@ export function withPreparedStatements(client: PGlite): PGlite {
   }
 
   const preparedQuery: PGlite['query'] = async (text, params = [], options) => {
-    if (params.length > MAX_PREPARED_PARAMS || !params.every(isScalar)) return query(text, params, options);
+    if (params.length > MAX_PREPARED_PARAMS || !params.every(isScalar) || text.includes(PLANNED_EACH_RUN)) {
+      return query(text, params, options);
+    }
     const name = await statementFor(text);
     if (!name) return query(text, params, options);
     const execute =

@@ -62,7 +62,7 @@ const {
 export const OMITTED_COLUMNS = {
   users: ['password_hash'],
   sessions: ['token_hash'],
-  timeline_items: ['busca', 'search_vector'],
+  timeline_items: ['busca', 'search_vector', 'lexemas'],
   devices: ['firebase_token', 'endpoint'],
   payment_customers: [
     'customer_id',

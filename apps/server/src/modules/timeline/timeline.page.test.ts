@@ -1,5 +1,6 @@
 import type { TimelineItemView, TimelinePage } from '@pulso/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PLANNED_EACH_RUN } from '../../db/pglite-prepared.ts';
 import { createPatient } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { recordStatements } from '../../test/statements.ts';
@@ -76,7 +77,7 @@ describe('GET /api/timeline/items: a page read in one statement', () => {
         '/api/timeline/items/all/glicemia',
         '/api/timeline/items/M/glicemia/20',
         `/api/timeline/items/all/${encodeURIComponent('glicemia 1')}`,
-        // Past the words of a prepared search: built for the request, one statement all the same.
+        // Many words, a stop word, a LIKE wildcard and a lone letter: one statement all the same.
         `/api/timeline/items/all/${encodeURIComponent('glicemia de jejum 1 % a')}`,
       ]) {
         statements.clear();
@@ -89,6 +90,15 @@ describe('GET /api/timeline/items: a page read in one statement', () => {
         const pages = texts.filter((text) => text.includes(' as "page"'));
         expect([url, pages.length]).toEqual([url, 1]);
         expect(pages[0]).toMatch(/limit 20 offset \$\d+\) as "page"/);
+        // A search is planned with its terms on every run (docs/api/timeline.md "Search"): PostgreSQL's unnamed
+        // statement (no name, or the empty one), never prepared by PGlite's wrapper; a plain page is prepared.
+        const [page] = statements.statements().filter(({ text }) => text.includes(' as "page"'));
+        const searched = !url.includes('/all/all') && !url.endsWith('/M/all');
+        expect([url, !page?.name, page?.text.includes(PLANNED_EACH_RUN)]).toEqual([
+          url,
+          searched || t.database.kind === 'pglite',
+          searched,
+        ]);
       }
     } finally {
       statements.restore();

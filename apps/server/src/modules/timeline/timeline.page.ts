@@ -2,6 +2,7 @@ import { TIMELINE_PAGE_SIZE, type TimelinePage, UNAUTHENTICATED_MESSAGE } from '
 import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { PLANNED_EACH_RUN } from '../../db/pglite-prepared.ts';
 import {
   cidades,
   companies,
@@ -130,23 +131,18 @@ function plainStatement(db: Db, medico: TimelineListQuery['medico']) {
 }
 
 /**
- * The page of the matches of `search`, best first, ties newest first. The
- * caller's records are taken first, behind an `offset 0` fence, through the
- * `(user_id, pendente, …)` index, and the term is matched and ranked among
- * them only: the GIN indexes would otherwise match the term across every
- * patient's records before keeping the caller's (on a table of 1,000,000
- * records, 'cardio' is 250,000 index entries: bench/README.md). The derived
- * table is named after the table so that the search's column references
- * apply to it unchanged. `hits`, read twice (count and page), is computed
- * once.
+ * The page of the matches of `search`, best first, ties newest first, as a
+ * statement planned with the term's values on every run: PostgreSQL then
+ * finds a rare term's matches through `timeline_items_search_idx` and reads
+ * the caller's records through their list index when the term is common
+ * or too short for trigrams (docs/api/timeline.md "Search"). `hits`, read
+ * twice (count and page), is computed once.
  */
 function searchQuery(db: Db, medico: TimelineListQuery['medico'], search: TimelineSearch) {
   const userId = sql.placeholder('user_id');
   const hits = db.$with('hits', {}).as(
-    sql`select ${t.id}, ${t.data}, ${search.rank} as "rank"
-      from (select ${t.id}, ${t.data}, ${t.busca}, ${t.search_vector} from ${t}
-        where ${mine(userId, medico)} offset 0) as ${t}
-      where ${search.where}`,
+    sql`${sql.raw(PLANNED_EACH_RUN)} select ${t.id}, ${t.data}, ${search.rank} as "rank" from ${t}
+      where ${mine(userId, medico)} and ${search.where}`,
   );
   const page = sql`(select "id", "data", "rank" from ${hits} order by "rank" desc, "data" desc, "id" desc
     limit ${PAGE_LIMIT} offset ${sql.placeholder('offset')}) as "page"`;
@@ -157,28 +153,34 @@ function searchQuery(db: Db, medico: TimelineListQuery['medico'], search: Timeli
 }
 
 /**
- * Terms of at most this many words are searched by a statement prepared once
- * per database, filter and {@link TimelineSearch.shape} (at most 2 × 14 of
- * them); longer ones, rare, are built for the request.
+ * Terms of at most this many words run a statement built once per database,
+ * filter and {@link TimelineSearch.shape} (at most 2 × 39 of them); longer
+ * ones, rare, are built for the request.
  */
-const PREPARED_WORDS = 3;
+const CACHED_WORDS = 3;
+/**
+ * The statement name of PostgreSQL's unnamed statement: a statement "prepared"
+ * under it keeps its text, built once, but is parsed and planned with its
+ * values on every run (pg names nothing with it; PGlite names nothing anyway).
+ */
+const UNNAMED = '';
 const searchStatements = new WeakMap<
   Db,
   Map<string, ReturnType<ReturnType<typeof searchQuery>['prepare']>>
 >();
 
 function searchStatement(db: Db, medico: TimelineListQuery['medico'], search: TimelineSearch) {
-  if (search.words > PREPARED_WORDS) return searchQuery(db, medico, search);
-  let prepared = searchStatements.get(db);
-  if (!prepared) {
-    prepared = new Map();
-    searchStatements.set(db, prepared);
+  if (search.words > CACHED_WORDS) return searchQuery(db, medico, search);
+  let statements = searchStatements.get(db);
+  if (!statements) {
+    statements = new Map();
+    searchStatements.set(db, statements);
   }
-  const name = `timeline_search_${medico}_${search.shape}`;
-  let statement = prepared.get(name);
+  const key = `${medico}_${search.shape}`;
+  let statement = statements.get(key);
   if (!statement) {
-    statement = searchQuery(db, medico, search).prepare(name);
-    prepared.set(name, statement);
+    statement = searchQuery(db, medico, search).prepare(UNNAMED);
+    statements.set(key, statement);
   }
   return statement;
 }

@@ -9,8 +9,7 @@ import { escapeLike } from '../cidades/index.ts';
  * Portuguese over `timeline_items.busca` (type label, description, doctor's
  * name), accent- and case-insensitive, with whole words, prefixes and parts
  * of words found, every word of the term required, ranked. The same SQL runs
- * on PGlite and on PostgreSQL, among the caller's records only (read through
- * their list index: `timeline.page.ts`).
+ * on PGlite and on PostgreSQL, among the caller's records only.
  */
 
 /**
@@ -44,13 +43,15 @@ export function buscaOf(item: {
 /**
  * A search term turned into SQL: the filter (every word must match) and the
  * rank (higher first), over the columns of `timeline_items`. The term's
- * values are placeholders, bound from `values`: terms of one `shape` share
- * one SQL text, so a statement can be prepared once per shape.
+ * values are placeholders, bound from `values`.
  */
 export interface TimelineSearch {
   where: SQL;
   rank: SQL;
-  /** What the SQL text depends on: per word, with a tsquery ('q') or a LIKE alone ('l'); then the rank's kind. */
+  /**
+   * What the SQL text depends on: per word, a LIKE alone ('l'), with a tsquery ('m') or with a tsquery and
+   * its index condition ('q'); then the rank's kind.
+   */
   shape: string;
   /** The placeholders' values. */
   values: Record<string, string>;
@@ -68,6 +69,20 @@ function prefixQuery(parts: readonly string[], operator: '&' | '|'): string {
 }
 
 /**
+ * `lexemas LIKE '% <lexeme>%'` for the lexeme Portuguese makes of the
+ * placeholder `name` (a run of letters and digits): true of every record whose
+ * `search_vector` matches that lexeme as a prefix, so the search index can
+ * find them; `@@` stays the exact test. A stop word has no lexeme: null, true
+ * of no record, as its tsquery. A run that makes two lexemes ('12e3e4') is
+ * tested on its first, still true of every match.
+ */
+function lexemePrefix(name: string): SQL {
+  return sql`${timeline_items.lexemas} like (select '% ' || "lexema" || '%'
+    from unnest(tsvector_to_array(to_tsvector('portuguese'::regconfig, ${sql.placeholder(name)}))) as "lexema"
+    limit 1)`;
+}
+
+/**
  * Builds the search of `term`, or `null` when the term has nothing to search
  * (blank). The term is reduced with {@link searchKey} (accents and case
  * dropped, like `busca`) and split on spaces. Each word matches a record when
@@ -79,12 +94,14 @@ function prefixQuery(parts: readonly string[], operator: '&' | '|'): string {
  *   words — 'cardio' finds 'ecocardiograma'), LIKE's `%`, `_` and `\` taken
  *   literally.
  *
- * Every word must match (AND). The tsquery text is built here from
- * `[a-z0-9]` runs only and bound as a parameter, so no user text reaches
- * `to_tsquery` as syntax ('a & b | !c:*' searches the words a, b, c and the
- * literal '&', '|'). Rank: `ts_rank` of the words as prefixes (OR), plus 1
- * when `busca` holds the whole term as typed (`LIKE`); the caller breaks ties
- * newest first (docs/api/timeline.md "Search").
+ * Every word must match (AND). A word of one run also carries
+ * {@link lexemePrefix}, so that both of its tests can be answered by
+ * `timeline_items_search_idx` (docs/api/timeline.md "Search"). The tsquery
+ * text is built here from `[a-z0-9]` runs only and bound as a parameter, so
+ * no user text reaches `to_tsquery` as syntax ('a & b | !c:*' searches the
+ * words a, b, c and the literal '&', '|'). Rank: `ts_rank` of the words as
+ * prefixes (OR), plus 1 when `busca` holds the whole term as typed (`LIKE`);
+ * the caller breaks ties newest first (docs/api/timeline.md "Search").
  */
 export function timelineSearch(term: string): TimelineSearch | null {
   const key = searchKey(term);
@@ -96,11 +113,14 @@ export function timelineSearch(term: string): TimelineSearch | null {
   const conditions = words.map((word, i) => {
     values[`like${i}`] = `%${escapeLike(word)}%`;
     const contains = sql`${t.busca} like ${sql.placeholder(`like${i}`)}`;
-    const lexemes = word.match(LEXEME) ?? [];
-    shape.push(lexemes.length === 0 ? 'l' : 'q');
+    const lexemes = [...new Set(word.match(LEXEME) ?? [])];
+    shape.push(lexemes.length === 0 ? 'l' : lexemes.length > 1 ? 'm' : 'q');
     if (lexemes.length === 0) return contains;
     values[`words${i}`] = prefixQuery(lexemes, '&');
-    return sql`(${t.search_vector} @@ ${tsquery(`words${i}`)} or ${contains})`;
+    const matches = sql`${t.search_vector} @@ ${tsquery(`words${i}`)}`;
+    if (lexemes.length > 1) return sql`(${matches} or ${contains})`;
+    values[`run${i}`] = lexemes[0] as string;
+    return sql`((${lexemePrefix(`run${i}`)} and ${matches}) or ${contains})`;
   });
   const all = [...new Set(key.match(LEXEME) ?? [])];
   values.whole = `%${escapeLike(key)}%`;
