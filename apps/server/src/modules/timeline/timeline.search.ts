@@ -113,13 +113,13 @@ export function timelineSearch(term: string): TimelineSearch | null {
   const conditions = words.map((word, i) => {
     values[`like${i}`] = `%${escapeLike(word)}%`;
     const contains = sql`${t.busca} like ${sql.placeholder(`like${i}`)}`;
-    const lexemes = [...new Set(word.match(LEXEME) ?? [])];
-    shape.push(lexemes.length === 0 ? 'l' : lexemes.length > 1 ? 'm' : 'q');
-    if (lexemes.length === 0) return contains;
-    values[`words${i}`] = prefixQuery(lexemes, '&');
+    const runs = [...new Set(word.match(LEXEME) ?? [])];
+    shape.push(runs.length === 0 ? 'l' : runs.length > 1 ? 'm' : 'q');
+    if (runs.length === 0) return contains;
+    values[`words${i}`] = prefixQuery(runs, '&');
     const matches = sql`${t.search_vector} @@ ${tsquery(`words${i}`)}`;
-    if (lexemes.length > 1) return sql`(${matches} or ${contains})`;
-    values[`run${i}`] = lexemes[0] as string;
+    if (runs.length > 1) return sql`(${matches} or ${contains})`;
+    values[`run${i}`] = runs[0] as string;
     return sql`((${lexemePrefix(`run${i}`)} and ${matches}) or ${contains})`;
   });
   const all = [...new Set(key.match(LEXEME) ?? [])];
