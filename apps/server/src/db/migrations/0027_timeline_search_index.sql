@@ -8,4 +8,4 @@ CREATE FUNCTION "timeline_lexemas"("busca" text) RETURNS text LANGUAGE sql IMMUT
   SELECT ' ' || array_to_string(tsvector_to_array(to_tsvector('portuguese'::regconfig, "busca")), ' ')
 $$;--> statement-breakpoint
 ALTER TABLE "timeline_items" ADD COLUMN "lexemas" text GENERATED ALWAYS AS (timeline_lexemas("timeline_items"."busca")) STORED;--> statement-breakpoint
-CREATE INDEX "timeline_items_search_idx" ON "timeline_items" USING gin ("user_id","busca" gin_trgm_ops,"lexemas" gin_trgm_ops);
+CREATE INDEX "timeline_items_search_idx" ON "timeline_items" USING gin ("user_id","busca" gin_trgm_ops,"lexemas" gin_trgm_ops) WITH (fastupdate=off);

@@ -83,6 +83,17 @@ async function reference(word: string): Promise<string[]> {
 }
 
 describe('timeline search through its index', () => {
+  it('has the index: user_id and the trigrams of busca and lexemas, written through at each insert', async () => {
+    const [index] = await t.database.db
+      .select({
+        definition: sql<string>`pg_get_indexdef(${sql.raw("'timeline_items_search_idx'::regclass")})`,
+      })
+      .from(sql`(select 1) as "one"`);
+    expect(index?.definition).toMatch(
+      /USING gin \(user_id, busca gin_trgm_ops, lexemas gin_trgm_ops\) WITH \(fastupdate='?off'?\)/,
+    );
+  });
+
   it('finds exactly what the rule finds, for every word of the records, its prefixes and other forms', async () => {
     const words = new Set(OTHER_FORMS);
     for (const descricao of DESCRICOES) {
