@@ -117,7 +117,7 @@ export async function openDatabase(opts: {
   }
   const turns = createTurnScheduler(PGLITE_TURN_BUDGET_MS);
   const options = {
-    extensions: { btree_gin, pg_trgm },
+    extensions: PGLITE_EXTENSIONS,
     loadDataDir: opts.pgliteImage,
     startParams: pgliteStartParams,
   };

@@ -62,7 +62,7 @@ function isStalePlan(error: unknown): boolean {
  */
 export function withPreparedStatements(client: PGlite): PGlite {
   const prepared = new Map<string, string>();
-  // Texts run once so far, and texts PREPARE refused; forgotten all at once past MAX_SEEN.
+  // Texts run once so far, and texts PREPARE refused or marked PLANNED_EACH_RUN; forgotten all at once past MAX_SEEN.
   const pending = new Map<string, 'seen' | 'refused'>();
   let made = 0;
   const query = client.query.bind(client) as PGlite['query'];
@@ -75,7 +75,8 @@ export function withPreparedStatements(client: PGlite): PGlite {
     if (state !== 'seen') {
       if (state === undefined) {
         if (pending.size >= MAX_SEEN) pending.clear();
-        pending.set(text, 'seen');
+        // Read once per text, at its first run, not on the hot path of the prepared ones.
+        pending.set(text, text.includes(PLANNED_EACH_RUN) ? 'refused' : 'seen');
       }
       return null;
     }
@@ -93,9 +94,7 @@ export function withPreparedStatements(client: PGlite): PGlite {
   }
 
   const preparedQuery: PGlite['query'] = async (text, params = [], options) => {
-    if (params.length > MAX_PREPARED_PARAMS || !params.every(isScalar) || text.includes(PLANNED_EACH_RUN)) {
-      return query(text, params, options);
-    }
+    if (params.length > MAX_PREPARED_PARAMS || !params.every(isScalar)) return query(text, params, options);
     const name = await statementFor(text);
     if (!name) return query(text, params, options);
     const execute =

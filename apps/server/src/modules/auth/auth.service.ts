@@ -4,6 +4,7 @@ import { AUTH_MESSAGES, deletionGraceStart } from '@pulso/domain';
 import type { PasswordOwner } from '@pulso/domain/password-strength';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { perDatabase } from '../../db/per-database.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { fieldError } from '../../errors.ts';
 import { batched } from '../../platform/batch.ts';
@@ -90,8 +91,6 @@ export async function resolveSession(
 
 type LiveSession = { id: number; user_id: number; created_at: Date; last_used_at: Date };
 
-const liveSessionLookups = new WeakMap<Db, (tokenHash: string) => Promise<LiveSession | null>>();
-
 /**
  * The live-session lookup of every signed-in request, per database: the
  * token hashes of the requests of one turn of the event loop leave together
@@ -99,27 +98,22 @@ const liveSessionLookups = new WeakMap<Db, (tokenHash: string) => Promise<LiveSe
  * answered its own row. Live means not revoked, not expired and signed in
  * less than {@link SESSION_MAX_AGE_MS} ago, all as of the statement's send.
  */
-function liveSessionLookup(db: Db) {
-  let lookup = liveSessionLookups.get(db);
-  if (!lookup) {
-    const query = prepareLiveSessions(db);
-    lookup = batched(
-      async (tokenHashes: string[]) => {
-        const now = new Date();
-        const rows = await query.execute({
-          token_hashes: JSON.stringify(tokenHashes),
-          now,
-          signed_in_after: new Date(now.getTime() - SESSION_MAX_AGE_MS),
-        });
-        const byHash = new Map(rows.map(({ token_hash, ...row }) => [token_hash, row]));
-        return tokenHashes.map((tokenHash) => byHash.get(tokenHash) ?? null);
-      },
-      { maxBatch: 32, maxInFlight: 2 },
-    );
-    liveSessionLookups.set(db, lookup);
-  }
-  return lookup;
-}
+const liveSessionLookup = perDatabase((db: Db): ((tokenHash: string) => Promise<LiveSession | null>) => {
+  const query = prepareLiveSessions(db);
+  return batched(
+    async (tokenHashes: string[]) => {
+      const now = new Date();
+      const rows = await query.execute({
+        token_hashes: JSON.stringify(tokenHashes),
+        now,
+        signed_in_after: new Date(now.getTime() - SESSION_MAX_AGE_MS),
+      });
+      const byHash = new Map(rows.map(({ token_hash, ...row }) => [token_hash, row]));
+      return tokenHashes.map((tokenHash) => byHash.get(tokenHash) ?? null);
+    },
+    { maxBatch: 32, maxInFlight: 2 },
+  );
+});
 
 function prepareLiveSessions(db: Db) {
   return db

@@ -15,6 +15,7 @@ import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { perDatabase } from '../../db/per-database.ts';
 import { code_access_logs, medicos, timeline_items, users } from '../../db/schema/index.ts';
 import { safeError } from '../../error-handler.ts';
 import { HttpError, notFound } from '../../errors.ts';
@@ -58,8 +59,6 @@ export interface CodeLookup {
   ): Promise<{ timelineItems: PublicTimelineItem[]; total: number }>;
 }
 
-const lookups = new WeakMap<Db, CodeLookup>();
-
 /**
  * Builds, once per database, the public lookup of a patient by personal code
  * in any spelling (docs/authorization.md "Who sees what through the code"):
@@ -96,13 +95,7 @@ const lookups = new WeakMap<Db, CodeLookup>();
  * `PERMISSOES_MESSAGES.denied` when the Timeline tab is not the viewer's
  * and, in place of that 404, for a code that opens nothing (defect 5).
  */
-export function codeLookup(db: Db): CodeLookup {
-  const built = lookups.get(db);
-  if (built) return built;
-  const lookup = buildCodeLookup(db);
-  lookups.set(db, lookup);
-  return lookup;
-}
+export const codeLookup = perDatabase(buildCodeLookup);
 
 function buildCodeLookup(db: Db): CodeLookup {
   const scan = scanStatement(db);

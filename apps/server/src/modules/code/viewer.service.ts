@@ -1,6 +1,7 @@
 import type { ViewerKind } from '@pulso/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { perDatabase } from '../../db/per-database.ts';
 import { medicos, users } from '../../db/schema/index.ts';
 import { kindOf, ownDoctorSql, professionalSql } from './viewer-rules.ts';
 
@@ -13,8 +14,6 @@ export interface CodeOwner {
 
 /** Classifies the viewer of a patient's code; see {@link viewerClassifier}. */
 export type ClassifyViewer = (viewerId: number | null, owner: CodeOwner) => Promise<ViewerKind>;
-
-const classifiers = new WeakMap<Db, ClassifyViewer>();
 
 /**
  * Builds, once per database, the classification of a code's viewer into the
@@ -33,9 +32,7 @@ const classifiers = new WeakMap<Db, ClassifyViewer>();
  * Used where one viewer is classified at a time (adding a record through a
  * code); the scan classifies inside its own statement (scan.statement.ts).
  */
-export function viewerClassifier(db: Db): ClassifyViewer {
-  const built = classifiers.get(db);
-  if (built) return built;
+export const viewerClassifier = perDatabase((db: Db): ClassifyViewer => {
   const medicoId = sql`${medicos.id}`;
   const facts = db
     .select({
@@ -74,6 +71,5 @@ export function viewerClassifier(db: Db): ClassifyViewer {
       professional: row?.professional === true,
     });
   };
-  classifiers.set(db, classify);
   return classify;
-}
+});

@@ -2,6 +2,7 @@ import { TIMELINE_PAGE_SIZE, type TimelinePage, UNAUTHENTICATED_MESSAGE } from '
 import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { perDatabase } from '../../db/per-database.ts';
 import { PLANNED_EACH_RUN } from '../../db/pglite-prepared.ts';
 import {
   cidades,
@@ -118,17 +119,7 @@ function preparePlain(db: Db, medico: TimelineListQuery['medico']) {
     .prepare(`timeline_page_${medico}`);
 }
 
-type PlainStatements = Record<TimelineListQuery['medico'], ReturnType<typeof preparePlain>>;
-const plainStatements = new WeakMap<Db, PlainStatements>();
-
-function plainStatement(db: Db, medico: TimelineListQuery['medico']) {
-  let prepared = plainStatements.get(db);
-  if (!prepared) {
-    prepared = { all: preparePlain(db, 'all'), M: preparePlain(db, 'M') };
-    plainStatements.set(db, prepared);
-  }
-  return prepared[medico];
-}
+const plainStatements = perDatabase((db) => ({ all: preparePlain(db, 'all'), M: preparePlain(db, 'M') }));
 
 /**
  * The page of the matches of `search`, best first, ties newest first, as a
@@ -164,18 +155,13 @@ const CACHED_WORDS = 3;
  * values on every run (pg names nothing with it; PGlite names nothing anyway).
  */
 const UNNAMED = '';
-const searchStatements = new WeakMap<
-  Db,
-  Map<string, ReturnType<ReturnType<typeof searchQuery>['prepare']>>
->();
+const searchStatements = perDatabase(
+  () => new Map<string, ReturnType<ReturnType<typeof searchQuery>['prepare']>>(),
+);
 
 function searchStatement(db: Db, medico: TimelineListQuery['medico'], search: TimelineSearch) {
   if (search.words > CACHED_WORDS) return searchQuery(db, medico, search);
-  let statements = searchStatements.get(db);
-  if (!statements) {
-    statements = new Map();
-    searchStatements.set(db, statements);
-  }
+  const statements = searchStatements(db);
   const key = `${medico}_${search.shape}`;
   let statement = statements.get(key);
   if (!statement) {
@@ -206,7 +192,7 @@ export async function listTimeline(
   const values = { user_id: actor.userId, offset: query.offset };
   const [row] = search
     ? await searchStatement(deps.db, query.medico, search).execute({ ...values, ...search.values })
-    : await plainStatement(deps.db, query.medico).execute(values);
+    : await plainStatements(deps.db)[query.medico].execute(values);
   if (!row) throw new HttpError(401, UNAUTHENTICATED_MESSAGE);
   const now = signingNow(deps);
   const timelineItems = row.items.map((item) =>
